@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const EnvSchema = z.object({
+  PORT: port(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  JWT_EXPIRES_HOURS: positiveInt(8),
+  QUOTES_PROVIDER: z.enum(['history', 'simulated', 'yahoo']).default('history'),
+  MT5_AGENT_PORT: port(8765),
+  MT5_AGENT_TOKEN: z.string().min(1).default('carteira-rv-dev-agent-token'),
+  MT5_TIMEOUT_MS: positiveInt(3000),
+  MT5_STATUS_CONCURRENCY: positiveInt(32),
+  RECOMENDACAO_PROB_MIN: z.coerce.number().min(0).max(100).default(50),
+  RECOMENDACAO_ESTIMADO_MIN: z.coerce.number().default(0),
+  DEMO: z.enum(['0', '1']).default('1'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
+  LOGIN_WINDOW_SECONDS: positiveInt(900),
+  LOGIN_LOCK_SECONDS: positiveInt(60),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    jwtSecret: env.JWT_SECRET,
+    jwtExpiresHours: env.JWT_EXPIRES_HOURS,
+    quotesProvider: env.QUOTES_PROVIDER,
+    mt5: {
+      agentPort: env.MT5_AGENT_PORT,
+      agentToken: env.MT5_AGENT_TOKEN,
+      timeoutMs: env.MT5_TIMEOUT_MS,
+      statusConcurrency: env.MT5_STATUS_CONCURRENCY,
+    },
+    recomendacao: {
+      probabilidadeMin: env.RECOMENDACAO_PROB_MIN,
+      estimadoMin: env.RECOMENDACAO_ESTIMADO_MIN,
+    },
+    demo: env.DEMO === '1',
+    login: {
+      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+      lockSeconds: env.LOGIN_LOCK_SECONDS,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a bad value names the variable and what it must be. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,101 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  Navigate,
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import { AppShell } from '../components/AppShell';
+import { LoginPage } from '../features/auth/LoginPage';
+import { useSession } from '../lib/session';
+
+function RootLayout() {
+  const current = useSession();
+  // Any path shows the login screen while logged out; after login the same path renders.
+  if (!current) return <LoginPage />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: () => <Navigate to="/" replace />,
+});
+
+// Each screen is its own chunk: the first paint loads only the shell and the screen asked for.
+const child = { getParentRoute: () => rootRoute } as const;
+const routeTree = rootRoute.addChildren([
+  createRoute({
+    ...child,
+    path: '/',
+    component: lazyRouteComponent(() => import('../features/home/HomePage'), 'HomePage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/clientes',
+    component: lazyRouteComponent(
+      () => import('../features/clientes/ClientesPage'),
+      'ClientesPage',
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/clientes/$id/carteira',
+    component: lazyRouteComponent(
+      () => import('../features/carteira/CarteiraPage'),
+      'CarteiraPage',
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/controle-rv',
+    component: lazyRouteComponent(
+      () => import('../features/controle-rv/ControleRvPage'),
+      'ControleRvPage',
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/controle-robo',
+    component: lazyRouteComponent(
+      () => import('../features/controle-robo/ControleRoboPage'),
+      'ControleRoboPage',
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/importacao',
+    component: lazyRouteComponent(
+      () => import('../features/importacao/ImportacaoPage'),
+      'ImportacaoPage',
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/recomendacoes',
+    component: lazyRouteComponent(
+      () => import('../features/recomendacoes/RecomendacoesPage'),
+      'RecomendacoesPage',
+    ),
+  }),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,51 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const gold = {
+  50: '#fbf8ef',
+  100: '#f5edd3',
+  200: '#ebd9a6',
+  300: '#dfc073',
+  400: '#d4a94c',
+  500: '#c5922f',
+  600: '#a97625',
+  700: '#875a20',
+  800: '#6f4a20',
+  900: '#5e3f1f',
+  950: '#36220e',
+} as const;
+
+const shade = (light: keyof typeof gold, dark: keyof typeof gold) => ({
+  value: { _light: `{colors.gold.${light}}`, _dark: `{colors.gold.${dark}}` },
+});
+
+const config = defineConfig({
+  globalCss: {
+    // Gold is the product's primary colour: every component without an explicit palette uses it.
+    html: { colorPalette: 'gold' },
+    body: { bg: 'bg.subtle' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        gold: Object.fromEntries(Object.entries(gold).map(([k, v]) => [k, { value: v }])),
+      },
+    },
+    semanticTokens: {
+      colors: {
+        gold: {
+          // Dark text on gold: white on a mid gold fails WCAG contrast.
+          contrast: shade(950, 950),
+          fg: shade(700, 300),
+          subtle: shade(100, 900),
+          muted: shade(200, 800),
+          emphasized: shade(300, 700),
+          solid: shade(500, 500),
+          focusRing: shade(500, 500),
+          border: shade(500, 400),
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

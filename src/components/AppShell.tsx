@@ -1,0 +1,136 @@
+import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { session, useSession } from '../lib/session';
+
+function NavLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
+  return (
+    <Link
+      asChild
+      px="3"
+      py="2"
+      rounded="md"
+      fontSize="sm"
+      fontWeight="medium"
+      color="fg"
+      _hover={{ bg: 'gold.subtle', textDecoration: 'none' }}
+      css={{ '&[data-status=active]': { bg: 'gold.muted' } }}
+    >
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
+function MenuLink({
+  to,
+  value,
+  children,
+}: {
+  to: LinkProps['to'];
+  value: string;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Item value={value} asChild>
+      <RouterLink to={to}>{children}</RouterLink>
+    </Menu.Item>
+  );
+}
+
+function useLogout() {
+  const queryClient = useQueryClient();
+  return () => {
+    session.logout();
+    // The next user must not see this one's cached data.
+    queryClient.clear();
+  };
+}
+
+function DropdownMenu({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" colorPalette="gray" size="sm" fontWeight="medium">
+          {label}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>{children}</Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The top bar of the logged-in product; below `md` every entry collapses into one menu. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const logout = useLogout();
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="gold.muted" shadow="xs">
+        <Container maxW="full" px={{ base: '3', md: '6' }}>
+          <Flex as="nav" aria-label="Principal" h="14" align="center" gap="2">
+            <Link
+              asChild
+              fontWeight="bold"
+              fontSize="lg"
+              color="gold.fg"
+              mr="4"
+              _hover={{ textDecoration: 'none' }}
+            >
+              <RouterLink to="/">Carteira RV</RouterLink>
+            </Link>
+            <HStack gap="1" hideBelow="md" flex="1">
+              <NavLink to="/controle-rv">Painel de Controle</NavLink>
+              <NavLink to="/clientes">Clientes</NavLink>
+              <DropdownMenu label="Ferramentas">
+                <MenuLink value="importacao" to="/ferramentas/importacao">
+                  Importação
+                </MenuLink>
+              </DropdownMenu>
+            </HStack>
+            <Box hideBelow="md">
+              <DropdownMenu label={current?.username || 'Usuário'}>
+                <Menu.Item value="perfil">Perfil</Menu.Item>
+                <Menu.Item value="sair" onSelect={logout}>
+                  Sair
+                </Menu.Item>
+              </DropdownMenu>
+            </Box>
+            <Box hideFrom="md" ml="auto">
+              <DropdownMenu label="Menu">
+                <MenuLink value="controle-rv" to="/controle-rv">
+                  Painel de Controle
+                </MenuLink>
+                <MenuLink value="clientes" to="/clientes">
+                  Clientes
+                </MenuLink>
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Ferramentas</Menu.ItemGroupLabel>
+                  <MenuLink value="importacao" to="/ferramentas/importacao">
+                    Importação
+                  </MenuLink>
+                </Menu.ItemGroup>
+                <Menu.Separator />
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>{current?.username || 'Usuário'}</Menu.ItemGroupLabel>
+                  <Menu.Item value="perfil">Perfil</Menu.Item>
+                  <Menu.Item value="sair" onSelect={logout}>
+                    Sair
+                  </Menu.Item>
+                </Menu.ItemGroup>
+              </DropdownMenu>
+            </Box>
+          </Flex>
+        </Container>
+      </Box>
+      <Box as="main" flex="1" px={{ base: '3', md: '6' }} py="4">
+        {children}
+      </Box>
+    </Flex>
+  );
+}

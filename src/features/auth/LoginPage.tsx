@@ -1,0 +1,65 @@
+import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { LoginRequestSchema, type LoginRequest } from '../../contract';
+import { ApiRequestError } from '../../lib/api';
+import { useLogin } from './api';
+
+export function LoginPage() {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const throttled =
+    login.error instanceof ApiRequestError && login.error.status === 429
+      ? login.error.detail
+      : undefined;
+
+  return (
+    <Box minH="100dvh" display="grid" placeItems="center" px="4">
+      <Card.Root as="main" w="full" maxW="sm">
+        <Card.Header>
+          <Heading as="h1" size="xl" color="gold.fg">
+            Carteira RV
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={handleSubmit((values) => login.mutate(values))} noValidate>
+            <Stack gap="4">
+              <Field.Root invalid={!!errors.username}>
+                <Field.Label>Usuário</Field.Label>
+                <Input autoComplete="username" autoFocus {...register('username')} />
+                <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.password}>
+                <Field.Label>Senha</Field.Label>
+                <Input type="password" autoComplete="current-password" {...register('password')} />
+                <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+              </Field.Root>
+              {login.isError && (
+                <Box role="alert">
+                  <Text color="red.600" fontWeight="medium">
+                    Usuário ou senha inválidos
+                  </Text>
+                  {throttled && (
+                    <Text color="red.600" fontSize="sm">
+                      {throttled}
+                    </Text>
+                  )}
+                </Box>
+              )}
+              <Button type="submit" loading={login.isPending} w="full">
+                Entrar
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}

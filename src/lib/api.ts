@@ -1,0 +1,77 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { ApiErrorSchema } from '../contract';
+import { session } from './session';
+
+// HTTP/2 answers carry no reason phrase; the message still needs one.
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** A failed call: the specification's 'Erro {status}: {statusText}', followed by the server's detail. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly detail?: string,
+    readonly campos?: Record<string, string>,
+  ) {
+    super(`Erro ${status}: ${statusText}${detail ? ` — ${detail}` : ''}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export function toApiError(error: unknown): Error {
+  if (!(error instanceof AxiosError))
+    return error instanceof Error ? error : new Error(String(error));
+  if (!error.response) {
+    return new ApiRequestError(
+      0,
+      'Network Error',
+      'Sem resposta do servidor. Verifique a conexão.',
+    );
+  }
+  const { status, statusText, data } = error.response;
+  const body = ApiErrorSchema.safeParse(data);
+  return new ApiRequestError(
+    status,
+    statusText || REASONS[status] || 'Error',
+    body.success ? body.data.detail : undefined,
+    body.success ? body.data.campos : undefined,
+  );
+}
+
+function create(withSession: boolean): AxiosInstance {
+  const instance = axios.create({ baseURL: '/api/' });
+  if (withSession) {
+    instance.interceptors.request.use((config) => {
+      const current = session.get();
+      if (current) config.headers.set('Authorization', `Bearer ${current.access}`);
+      return config;
+    });
+  }
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    const apiError = toApiError(error);
+    // An expired or revoked token: back to the login screen.
+    if (withSession && apiError instanceof ApiRequestError && apiError.status === 401)
+      session.logout();
+    return Promise.reject(apiError);
+  });
+  return instance;
+}
+
+/** Every call of the SPA goes through this instance (bearer token, errors as ApiRequestError). */
+export const api = create(true);
+
+/** The login call only: no token, and a 401 there is a wrong password, not an expired session. */
+export const authApi = create(false);

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * The end-to-end tests run against `npm start` itself (SPA build, real server, embedded database, demo data)
+ * on a fresh data directory, and read the admin password it prints on the first start.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteira-rv-e2e-'));
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+
+  // 'close', not 'exit': npm exits at once on a signal; the server still holds the pipes until it has stopped.
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const deadline = Date.now() + 150_000;
+  let closed = false;
+  void exited.then(() => (closed = true));
+  while (!/password: \S+/.test(output) && !closed && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const started = /password: \S+/.test(output);
+  if (!started) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    throw new Error(`npm start did not come up:\n${output}`);
+  }
+  const adminPassword = /password: (\S+)/.exec(output)![1]!;
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('adminPassword', adminPassword);
+
+  return async () => {
+    process.kill(-child.pid!, 'SIGTERM');
+    const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(killer);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!/Stopped cleanly/.test(output)) {
+      throw new Error(`the server did not stop cleanly on SIGTERM:\n${output.slice(-2000)}`);
+    }
+  };
+}

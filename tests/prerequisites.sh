@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# What the tests need beyond npm packages: Debian's Chromium (end-to-end) and PostgreSQL 15 (API tests on a
+# real server). Installs them with apt-get when missing and running as root; otherwise says what to install.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing for the tests: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing ${missing[*]} with apt-get..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-liberation >/dev/null

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  closed: Promise<number | null>;
+}
+
+async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const deadline = Date.now() + 45_000;
+  while (!/is running at/.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out, closed };
+}
+
+const login = (port: number, password: string) =>
+  fetch(`http://127.0.0.1:${port}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+
+describe('server start and stop with the embedded database', { timeout: 120_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifecycle-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints the admin password once, refuses a second process, stops cleanly, and recovers from kill -9', async () => {
+    const port = await freePort();
+    const first = await startServer(dataDir, port, { DEMO: '0' });
+    const password = /password: (\S+)/.exec(first.output())?.[1];
+    expect(password, first.output()).toBeTruthy();
+    expect((await login(port, password!)).status).toBe(200);
+
+    const second = await startServer(dataDir, await freePort());
+    expect(await second.closed).toBe(1);
+    expect(second.output()).toMatch(/in use by process \d+/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.closed).toBe(0);
+    expect(first.output()).toContain('Stopped cleanly.');
+
+    const third = await startServer(dataDir, port);
+    expect(third.output()).not.toMatch(/password:/);
+    expect((await login(port, password!)).status).toBe(200);
+    third.child.kill('SIGKILL');
+    await third.closed;
+
+    const fourth = await startServer(dataDir, port);
+    expect(fourth.output()).toContain('is running at');
+    expect((await login(port, password!)).status).toBe(200);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.closed).toBe(0);
+  });
+
+  it('refuses a bad configuration with a message naming the variable', async () => {
+    const bad = await startServer(dataDir, 1, { QUOTES_PROVIDER: 'bloomberg' });
+    expect(await bad.closed).toBe(1);
+    expect(bad.output()).toMatch(/QUOTES_PROVIDER/);
+  });
+});

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../../../mocks/node';
+import { WRONG_PASSWORD } from '../../../../mocks/handlers';
+import { renderApp } from '../../../support/render';
+
+describe('login', () => {
+  it('shows the login screen on any path while logged out, without the top bar', async () => {
+    renderApp('/clientes', { loggedIn: false });
+    expect(await screen.findByLabelText('Usuário')).toBeInTheDocument();
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Clientes' })).not.toBeInTheDocument();
+  });
+
+  it('stores the token and username, then shows the shell on the same path', async () => {
+    const { user } = renderApp('/controle-robo', { loggedIn: false });
+    await user.type(await screen.findByLabelText('Usuário'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), 'segredo');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('Controle ROBÔ')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Painel de Controle' }).length).toBeGreaterThan(0);
+    expect(localStorage.getItem('username')).toBe('ana');
+    expect(localStorage.getItem('access')).toMatch(/^mock\./);
+  });
+
+  it("shows 'Usuário ou senha inválidos' in red on a wrong password, and stays logged out", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderApp('/', { loggedIn: false });
+    await user.type(await screen.findByLabelText('Usuário'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), WRONG_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    const message = await screen.findByText('Usuário ou senha inválidos');
+    expect(getComputedStyle(message).color).toBe('var(--chakra-colors-red-600)');
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('shows the same message for any failure, such as a server error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post('/api/token/', () => HttpResponse.json({ detail: 'x' }, { status: 500 })));
+    const { user } = renderApp('/', { loggedIn: false });
+    await user.type(await screen.findByLabelText('Usuário'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), 'qualquer');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Usuário ou senha inválidos')).toBeInTheDocument();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const { user } = renderApp('/', { loggedIn: false });
+    await user.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Informe o usuário.')).toBeInTheDocument();
+    expect(screen.getByText('Informe a senha.')).toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('Sair clears the token and username and shows the login screen', async () => {
+    const { user } = renderApp('/clientes', { username: 'carlos' });
+    const desktopBar = await screen.findByRole('navigation', { name: 'Principal' });
+    await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
+    expect(await screen.findByRole('menuitem', { name: 'Perfil' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
+
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(localStorage.getItem('username')).toBeNull();
+  });
+
+  it('Perfil does nothing', async () => {
+    const { user } = renderApp('/clientes', { username: 'carlos' });
+    const desktopBar = await screen.findByRole('navigation', { name: 'Principal' });
+    await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Perfil' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('menuitem', { name: 'Perfil' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBe('mock.token');
+  });
+});

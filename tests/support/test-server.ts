@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { upsertUser } from '../../server/modules/auth/users';
+import { createTestDatabase } from './test-db';
+
+export const TEST_USER = { username: 'operador', password: 'senha-de-teste-123' };
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-000';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  url: string;
+  /** fetch against the real HTTP server; `token` adds the bearer header. */
+  request(
+    path: string,
+    init?: RequestInit & { token?: string | null; json?: unknown },
+  ): Promise<Response>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real server on a random port, over a fresh database with one user. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { spaDir?: string | null } = {},
+): Promise<TestServer> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const database = await createTestDatabase();
+  await upsertUser(database.db, TEST_USER.username, TEST_USER.password);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    spaDir: opts.spaDir ?? null,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+
+  const request: TestServer['request'] = (path, init = {}) => {
+    const { token, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(url + path, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
+
+  return {
+    app,
+    database,
+    config,
+    url,
+    request,
+    async login(username = TEST_USER.username, password = TEST_USER.password) {
+      const res = await request('/api/token/', { method: 'POST', json: { username, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { access: string }).access;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { handlers } from './handlers';
+import { handlers } from './handlers/index';
 
 /** The same handlers as the browser mode, for component tests (msw/node). */
 export const server = setupServer(...handlers);

@@ -27,7 +27,38 @@ function freePort(): Promise<number> {
  * The end-to-end tests run against `npm start` itself (SPA build, real server, embedded database, demo data)
  * on a fresh data directory, and read the admin password it prints on the first start.
  */
+/** Several checkouts' e2e runs on one machine would rebuild dist/ under each other: one at a time. */
+async function machineLock(): Promise<() => void> {
+  const dir = path.join(
+    os.tmpdir(),
+    `carteira-rv-e2e-${Buffer.from(process.cwd()).toString('hex').slice(-16)}.lock`,
+  );
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
+      return () => fs.rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(
+        fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0,
+      );
+      let alive = false;
+      try {
+        alive = owner > 0 && process.kill(owner, 0);
+      } catch {
+        alive = false;
+      }
+      if (!alive && owner > 0) fs.rmSync(dir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`another e2e run holds ${dir}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
+  const unlock = await machineLock();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteira-rv-e2e-'));
   const port = await freePort();
   const child = spawn('npm', ['start'], {
@@ -62,6 +93,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // already gone
     }
+    unlock();
     throw new Error(`npm start did not come up:\n${output}`);
   }
   const adminPassword = /password: (\S+)/.exec(output)![1]!;
@@ -73,6 +105,7 @@ export default async function setup(project: TestProject) {
     const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
     await exited;
     clearTimeout(killer);
+    unlock();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!/Stopped cleanly/.test(output)) {
       throw new Error(`the server did not stop cleanly on SIGTERM:\n${output.slice(-2000)}`);

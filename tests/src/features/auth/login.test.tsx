@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
-import { WRONG_PASSWORD } from '../../../../mocks/handlers';
+import { WRONG_PASSWORD } from '../../../../mocks/handlers/auth';
 import { renderApp } from '../../../support/render';
 
 describe('login', () => {

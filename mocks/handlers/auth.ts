@@ -4,12 +4,12 @@ import {
   type ApiError,
   type LoginRequest,
   type LoginResponse,
-} from '../src/contract';
+} from '../../src/contract';
 
 /** The password that replays a failed login (for QA and the component tests). */
 export const WRONG_PASSWORD = 'errada';
 
-export const handlers = [
+export const authHandlers = [
   http.post<never, LoginRequest, LoginResponse | ApiError>('/api/token/', async ({ request }) => {
     const body = LoginRequestSchema.safeParse(await request.json().catch(() => null));
     if (!body.success || body.data.password === WRONG_PASSWORD) {

@@ -1,0 +1,179 @@
+import { Box, Table, Text, chakra } from '@chakra-ui/react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState, type ReactNode } from 'react';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Right-aligned, tabular digits: numbers, money, percentages. */
+    numeric?: boolean;
+  }
+}
+
+export interface DataTableProps<T> {
+  // Each column has its own value type; TanStack's own examples type the list this way.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  data: T[];
+  /** Accessible name of the table. */
+  label: string;
+  getRowId?: (row: T) => string;
+  initialSorting?: SortingState;
+  /** Shown in place of the rows when there are none. */
+  emptyText?: ReactNode;
+  /** Height of the scrolling area when the rows are virtualised. */
+  maxHeight?: number;
+}
+
+const ROW_HEIGHT = 41;
+// Below this many rows every row is rendered; above it only the visible ones are.
+const VIRTUALIZE_ABOVE = 150;
+
+const SORT_LABEL = { asc: ' ▲', desc: ' ▼' } as const;
+
+/**
+ * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, and row
+ * virtualisation for long lists (20,000 positions stay smooth).
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  label,
+  getRowId,
+  initialSorting = [],
+  emptyText = 'Nenhum registro encontrado.',
+  maxHeight = 640,
+}: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  // TanStack Table returns new functions each render by design; the React Compiler must not memoise it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    // A first click sorts ascending, whatever the column's type.
+    sortDescFirst: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: getRowId ? (row) => getRowId(row) : undefined,
+  });
+  const rows = table.getRowModel().rows;
+  const virtual = rows.length > VIRTUALIZE_ABOVE;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // jsdom and the first paint have no layout yet: assume the full height.
+    initialRect: { width: 1024, height: maxHeight },
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const padTop = items[0]?.start ?? 0;
+  const padBottom =
+    virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const visible = virtual ? items.map((item) => rows[item.index]!) : rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <Box
+      ref={scrollRef}
+      overflow="auto"
+      maxH={virtual ? `${maxHeight}px` : undefined}
+      borderWidth="1px"
+      rounded="md"
+      bg="bg"
+    >
+      <Table.Root size="sm" aria-label={label} aria-rowcount={rows.length + 1} interactive>
+        <Table.Header position="sticky" top="0" zIndex="1" bg="bg.muted">
+          {table.getHeaderGroups().map((group) => (
+            <Table.Row key={group.id} bg="bg.muted">
+              {group.headers.map((header) => {
+                const sortable = header.column.getCanSort();
+                const sorted = header.column.getIsSorted();
+                return (
+                  <Table.ColumnHeader
+                    key={header.id}
+                    textAlign={header.column.columnDef.meta?.numeric ? 'end' : 'start'}
+                    whiteSpace="nowrap"
+                    aria-sort={
+                      sorted === 'asc'
+                        ? 'ascending'
+                        : sorted === 'desc'
+                          ? 'descending'
+                          : sortable
+                            ? 'none'
+                            : undefined
+                    }
+                  >
+                    {header.isPlaceholder ? null : sortable ? (
+                      <chakra.button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        fontWeight="semibold"
+                        cursor="pointer"
+                        _hover={{ color: 'gold.fg' }}
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {sorted ? SORT_LABEL[sorted] : null}
+                      </chakra.button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+            </Table.Row>
+          ))}
+        </Table.Header>
+        <Table.Body>
+          {rows.length === 0 && (
+            <Table.Row>
+              <Table.Cell colSpan={columnCount}>
+                <Text color="fg.muted" py="4" textAlign="center">
+                  {emptyText}
+                </Text>
+              </Table.Cell>
+            </Table.Row>
+          )}
+          {padTop > 0 && (
+            <Table.Row aria-hidden>
+              <Table.Cell colSpan={columnCount} p="0" h={`${padTop}px`} />
+            </Table.Row>
+          )}
+          {visible.map((row) => (
+            <Table.Row key={row.id} h={`${ROW_HEIGHT}px`} aria-rowindex={row.index + 2}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Cell
+                  key={cell.id}
+                  textAlign={cell.column.columnDef.meta?.numeric ? 'end' : 'start'}
+                  fontVariantNumeric={
+                    cell.column.columnDef.meta?.numeric ? 'tabular-nums' : undefined
+                  }
+                  whiteSpace="nowrap"
+                >
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+          {padBottom > 0 && (
+            <Table.Row aria-hidden>
+              <Table.Cell colSpan={columnCount} p="0" h={`${padBottom}px`} />
+            </Table.Row>
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}

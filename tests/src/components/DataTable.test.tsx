@@ -1,0 +1,81 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createColumnHelper } from '@tanstack/react-table';
+import { describe, expect, it } from 'vitest';
+import { system } from '../../../src/app/theme';
+import { DataTable } from '../../../src/components/DataTable';
+
+interface Row {
+  id: number;
+  nome: string;
+  valor: number;
+}
+const col = createColumnHelper<Row>();
+const columns = [
+  col.accessor('nome', { header: 'Nome' }),
+  col.accessor('valor', { header: 'Valor', meta: { numeric: true } }),
+];
+
+const renderTable = (data: Row[]) =>
+  render(
+    <ChakraProvider value={system}>
+      <DataTable
+        label="Teste"
+        columns={columns}
+        data={data}
+        getRowId={(r) => String(r.id)}
+        initialSorting={[{ id: 'nome', desc: false }]}
+        emptyText="Nada aqui."
+      />
+    </ChakraProvider>,
+  );
+
+const bodyNames = () =>
+  within(screen.getByRole('table', { name: 'Teste' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
+
+describe('DataTable', () => {
+  it('sorts by the initial column and toggles with the header', async () => {
+    renderTable([
+      { id: 1, nome: 'Carla', valor: 3 },
+      { id: 2, nome: 'Ana', valor: 10 },
+      { id: 3, nome: 'Bruno', valor: 1 },
+    ]);
+    expect(bodyNames()).toEqual(['Ana', 'Bruno', 'Carla']);
+    expect(screen.getByRole('columnheader', { name: /Nome/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Valor' }));
+    expect(screen.getByRole('columnheader', { name: /Valor/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(bodyNames()).toEqual(['Bruno', 'Carla', 'Ana']);
+    await userEvent.click(screen.getByRole('button', { name: /Valor/ }));
+    expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    renderTable([]);
+    expect(screen.getByText('Nada aqui.')).toBeInTheDocument();
+  });
+
+  it('renders only the visible part of a long list', () => {
+    const data = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i,
+      nome: `Cliente ${String(i).padStart(5, '0')}`,
+      valor: i,
+    }));
+    renderTable(data);
+    const rendered = bodyNames().filter(Boolean);
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[0]).toBe('Cliente 00000');
+    expect(screen.getByRole('table', { name: 'Teste' })).toHaveAttribute('aria-rowcount', '20001');
+  });
+});

@@ -27,34 +27,38 @@ function freePort(): Promise<number> {
  * The end-to-end tests run against `npm start` itself (SPA build, real server, embedded database, demo data)
  * on a fresh data directory, and read the admin password it prints on the first start.
  */
+function isAlive(pid: number): boolean {
+  try {
+    return pid > 0 && process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+}
+
+function tryLock(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const owner = Number(
+      fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0,
+    );
+    if (owner > 0 && !isAlive(owner)) fs.rmSync(dir, { recursive: true, force: true });
+    return false;
+  }
+  fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
+  return true;
+}
+
 /** Several checkouts' e2e runs on one machine would rebuild dist/ under each other: one at a time. */
 async function machineLock(): Promise<() => void> {
-  const dir = path.join(
-    os.tmpdir(),
-    `carteira-rv-e2e-${Buffer.from(process.cwd()).toString('hex').slice(-16)}.lock`,
-  );
+  const dir = path.join(os.tmpdir(), 'carteira-rv-e2e.lock');
   const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
-      return () => fs.rmSync(dir, { recursive: true, force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(
-        fs.readFileSync(path.join(dir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0,
-      );
-      let alive = false;
-      try {
-        alive = owner > 0 && process.kill(owner, 0);
-      } catch {
-        alive = false;
-      }
-      if (!alive && owner > 0) fs.rmSync(dir, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`another e2e run holds ${dir}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+  while (!tryLock(dir)) {
+    if (Date.now() > deadline) throw new Error(`another e2e run holds ${dir}`);
+    await new Promise((r) => setTimeout(r, 500));
   }
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export default async function setup(project: TestProject) {

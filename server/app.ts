@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -30,17 +28,11 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_SPA_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'dist',
-);
-
 export interface BuildOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
-  /** The built SPA; null serves the API alone. */
+  /** The built SPA (default: config.spaDir); null serves the API alone. */
   spaDir?: string | null;
   logger?: boolean;
 }
@@ -77,7 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(spaPlugin, {
-    spaDir: opts.spaDir === undefined ? DEFAULT_SPA_DIR : opts.spaDir,
+    spaDir: opts.spaDir === undefined ? config.spaDir : opts.spaDir,
   });
   return app;
 }

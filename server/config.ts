@@ -18,6 +18,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
+  SPA_DIR: z.string().min(1).default('./dist'),
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),
@@ -46,6 +47,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
+    spaDir: path.resolve(env.SPA_DIR),
     jwtSecret: env.JWT_SECRET,
     jwtExpiresHours: env.JWT_EXPIRES_HOURS,
     quotesProvider: env.QUOTES_PROVIDER,

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { users } from './db/schema';
 import { resolveJwtSecret } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
+import { loadDemoData } from './seed/demo';
 import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const [userCount] = await db.select({ n: count() }).from(users);
   const isNewDatabase = (userCount?.n ?? 0) === 0;
   await loadReferenceData(db);
+  if (isNewDatabase && config.demo) await loadDemoData({ db, config });
   const adminPassword = config.databaseUrl ? null : await ensureInitialAdmin(db);
 
   const app = await buildApp({

@@ -9,3 +9,4 @@ z.config({
 export * from './common';
 export * from './auth';
 export * from './entities';
+export * from './painel';

@@ -7,8 +7,18 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/routes';
+import { ordensRoutes } from './modules/ordens/routes';
+import { clientesRoutes } from './modules/clientes/routes';
 import { createLoginThrottle } from './modules/auth/throttle';
+import { importacaoRoutes } from './modules/importacao/routes';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
+import { acoesRoutes } from './modules/acoes/routes';
+import { carteiraRoutes } from './modules/carteira/routes';
+import { cotacoesRoutes } from './modules/cotacoes/routes';
+import { operacoesRoutes } from './modules/operacoes/routes';
+import { painelRoutes } from './modules/painel/routes';
+import { recomendacoesRoutes } from './modules/recomendacoes/routes';
+import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
@@ -20,6 +30,7 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   loginThrottle: ReturnType<typeof createLoginThrottle>;
+  quotes: QuoteService;
 }
 
 declare module 'fastify' {
@@ -56,6 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     tokens: createTokenService(opts.jwtSecret, config.jwtExpiresHours),
     loginThrottle: createLoginThrottle(opts.database.db, config.login),
+    quotes: createQuoteService({ config, db: opts.database.db }),
   });
 
   await app.register(errorHandler);
@@ -65,6 +77,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(ordensRoutes);
+      await api.register(operacoesRoutes);
+      await api.register(acoesRoutes);
+      await api.register(carteiraRoutes);
+      await api.register(cotacoesRoutes);
+      await api.register(painelRoutes);
+      await api.register(recomendacoesRoutes);
+      await api.register(importacaoRoutes);
+      await api.register(clientesRoutes);
     },
     { prefix: '/api' },
   );

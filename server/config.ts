@@ -24,10 +24,14 @@ const EnvSchema = z.object({
   ),
   JWT_EXPIRES_HOURS: positiveInt(8),
   QUOTES_PROVIDER: z.enum(['history', 'simulated', 'yahoo']).default('history'),
+  // Tests point the yahoo provider at a local fake server; production leaves it unset.
+  YAHOO_BASE_URL: optionalText.pipe(z.url().optional()),
   MT5_AGENT_PORT: port(8765),
   MT5_AGENT_TOKEN: z.string().min(1).default('carteira-rv-dev-agent-token'),
   MT5_TIMEOUT_MS: positiveInt(3000),
-  MT5_STATUS_CONCURRENCY: positiveInt(32),
+  MT5_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(15),
+  // Enough that a usual fleet is checked in one round, each VM with the whole timeout.
+  MT5_STATUS_CONCURRENCY: positiveInt(256),
   RECOMENDACAO_PROB_MIN: z.coerce.number().min(0).max(100).default(50),
   RECOMENDACAO_ESTIMADO_MIN: z.coerce.number().default(0),
   DEMO: z.enum(['0', '1']).default('1'),
@@ -51,10 +55,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     jwtSecret: env.JWT_SECRET,
     jwtExpiresHours: env.JWT_EXPIRES_HOURS,
     quotesProvider: env.QUOTES_PROVIDER,
+    yahooBaseUrl: env.YAHOO_BASE_URL,
     mt5: {
       agentPort: env.MT5_AGENT_PORT,
       agentToken: env.MT5_AGENT_TOKEN,
       timeoutMs: env.MT5_TIMEOUT_MS,
+      reconcileSeconds: env.MT5_RECONCILE_SECONDS,
       statusConcurrency: env.MT5_STATUS_CONCURRENCY,
     },
     recomendacao: {

@@ -3,10 +3,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { users } from './db/schema';
+import { acoes, users } from './db/schema';
 import { resolveJwtSecret } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
+import { startDemoSimulators } from './seed/demo-clientes';
 import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
@@ -30,16 +31,31 @@ async function main(): Promise<void> {
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
 
-  let closing = false;
+  // The demo clients' VMs point at these in-process MT5 agent simulators, trading at the demo quotes.
+  const demoAgents = config.demo
+    ? await startDemoSimulators(config, async () => {
+        const tickers = await db.select({ ticker: acoes.ticker }).from(acoes);
+        return app.deps.quotes.getQuotes(tickers.map((t) => t.ticker));
+      })
+    : null;
+
+  let closingSince = 0;
   const shutdown = async (signal: string) => {
-    if (closing) {
+    if (closingSince) {
+      // A process group signalled at once (npm, tsx and this process) delivers the same stop twice; only a
+      // deliberate second signal, a moment later, skips the clean stop.
+      if (Date.now() - closingSince < 2000) return;
       console.error(`${signal} again: exiting without a clean stop.`);
       process.exit(1);
     }
-    closing = true;
+    closingSince = Date.now();
     console.log(`${signal}: stopping (finishing requests in flight)...`);
     try {
+      // A keep-alive connection busy at the stop (a long MT5 status check) would otherwise linger once idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
+      clearInterval(sweep);
+      await demoAgents?.stop();
       await database.close();
       console.log('Stopped cleanly.');
       process.exit(0);

@@ -1,5 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { seedDemoClientes } from './demo-clientes';
+import { seedDemoCarteiras } from './demo-carteiras';
+import { seedDemoPrecos } from './demo-precos';
+import { seedDemoRecomendacoes } from './demo-recomendacoes';
 
 export interface DemoContext {
   db: Db;
@@ -11,6 +15,11 @@ export interface DemoContext {
  * order: clients, then price history, then operations and patrimony, then recommendations.
  */
 export async function loadDemoData(ctx: DemoContext): Promise<void> {
-  const seeders: Array<(ctx: DemoContext) => Promise<void>> = [];
+  const seeders: Array<(ctx: DemoContext) => Promise<void>> = [
+    seedDemoClientes,
+    seedDemoPrecos,
+    seedDemoCarteiras,
+    seedDemoRecomendacoes,
+  ];
   for (const seed of seeders) await seed(ctx);
 }

@@ -22,6 +22,8 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      // Date inputs and number formats follow the browser's language: the product's users run pt-BR.
+      '--lang=pt-BR',
     ],
   });
 }

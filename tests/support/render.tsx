@@ -1,8 +1,12 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/app/App';
 import { createQueryClient } from '../../src/app/query-client';
 import { session } from '../../src/lib/session';
+import { system } from '../../src/app/theme';
 
 /** Renders the whole SPA at a path, logged in unless told otherwise. */
 export function renderApp(path = '/', { loggedIn = true, username = 'operador' } = {}) {
@@ -15,4 +19,22 @@ export function renderApp(path = '/', { loggedIn = true, username = 'operador' }
   });
   const user = userEvent.setup();
   return { user, queryClient, ...render(<App queryClient={queryClient} />) };
+}
+
+/** Renders one component with the app's providers (theme, a fresh query client without retries). */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const user = userEvent.setup();
+  return {
+    user,
+    queryClient,
+    ...render(
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </ChakraProvider>,
+    ),
+  };
 }

@@ -1,9 +1,157 @@
-import { Heading } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState, type ReactNode } from 'react';
+import { DataTable } from '../../components/DataTable';
+import type { Cliente, ClienteStatus } from '../../contract';
+import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../lib/format';
+import { useClientes, useClientesStatus } from './api';
+import { ClienteDialog } from './ClienteDialog';
+import { DeleteClienteDialog } from './DeleteClienteDialog';
+import { StatusDot } from './StatusDot';
+
+const col = createColumnHelper<Cliente>();
+const text = (value: string | null) => value || DASH;
+
+/** Long names and e-mails are cut with an ellipsis (whole in the title) so the row keeps one line. */
+function Clipped({ value }: { value: string | null }) {
+  return (
+    <Text as="span" display="block" maxW="14rem" truncate title={value ?? undefined}>
+      {text(value)}
+    </Text>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
+const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
+const WALLET = 'M3 7h18v13H3zM3 7l3-4h12l3 4M16 13h2';
+
+function Action({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <IconButton
+      aria-label={label}
+      title={label}
+      size="xs"
+      variant="ghost"
+      colorPalette="gray"
+      onClick={onClick}
+    >
+      {children}
+    </IconButton>
+  );
+}
 
 export function ClientesPage() {
+  const clientes = useClientes();
+  const statuses = useClientesStatus();
+  const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Cliente | null>(null);
+
+  const statusById = useMemo(
+    () => new Map<number, ClienteStatus>((statuses.data ?? []).map((s) => [s.id, s])),
+    [statuses.data],
+  );
+
+  const columns = useMemo(
+    () => [
+      col.accessor('nome', { header: 'Nome', cell: (c) => <Clipped value={c.getValue()} /> }),
+      col.accessor('email', { header: 'Email', cell: (c) => <Clipped value={c.getValue()} /> }),
+      col.accessor('documento', {
+        header: 'Documento',
+        cell: (c) => formatDocumento(c.getValue()),
+      }),
+      col.accessor('telefone', { header: 'Telefone', cell: (c) => formatTelefone(c.getValue()) }),
+      col.accessor('codigo_xp', { header: 'Código XP', cell: (c) => text(c.getValue()) }),
+      col.accessor('percentual_patrimonio', {
+        header: '% Patrimônio',
+        meta: { numeric: true },
+        // 0 is what the server stores for a blank percent: shown as empty.
+        cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
+      }),
+      col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
+      col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),
+      col.accessor('vm_private_ip', { header: 'VM IP Privado', cell: (c) => text(c.getValue()) }),
+      col.display({
+        id: 'status',
+        header: 'Status MT5',
+        cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
+      }),
+      col.display({
+        id: 'acoes',
+        header: 'Ações',
+        cell: (c) => (
+          <HStack gap="0">
+            <Action label="Editar" onClick={() => setEditing(c.row.original)}>
+              <Icon d={PENCIL} />
+            </Action>
+            <Action label="Deletar" onClick={() => setDeleting(c.row.original)}>
+              <Icon d={TRASH} />
+            </Action>
+            <IconButton
+              asChild
+              aria-label="Abrir carteira"
+              title="Abrir carteira"
+              size="xs"
+              variant="ghost"
+              colorPalette="gray"
+            >
+              <RouterLink to="/clientes/$id/carteira" params={{ id: String(c.row.original.id) }}>
+                <Icon d={WALLET} />
+              </RouterLink>
+            </IconButton>
+          </HStack>
+        ),
+      }),
+    ],
+    [statusById],
+  );
+
   return (
-    <Heading as="h1" size="lg">
-      Clientes
-    </Heading>
+    <Flex direction="column" gap="4">
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h1" size="lg">
+          Clientes
+        </Heading>
+        <Button onClick={() => setEditing('new')}>Novo Cliente</Button>
+      </Flex>
+      {clientes.isPending ? (
+        <Flex justify="center" py="10">
+          <Spinner size="lg" color="gold.solid" aria-label="Carregando clientes" />
+        </Flex>
+      ) : (
+        <DataTable
+          label="Clientes"
+          columns={columns}
+          data={clientes.data ?? []}
+          getRowId={(c) => String(c.id)}
+          emptyText={<Text as="span">Nenhum cliente cadastrado.</Text>}
+        />
+      )}
+      <ClienteDialog target={editing} onClose={() => setEditing(null)} />
+      <DeleteClienteDialog cliente={deleting} onClose={() => setDeleting(null)} />
+    </Flex>
   );
 }

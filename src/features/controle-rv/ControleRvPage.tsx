@@ -1,9 +1,37 @@
-import { Heading } from '@chakra-ui/react';
+import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { PatrimonioTab } from './PatrimonioTab';
+import { PosicionadasTab } from './PosicionadasTab';
+import { RecomendacoesTab } from './RecomendacoesTab';
 
 export function ControleRvPage() {
   return (
-    <Heading as="h1" size="lg">
-      Painel de Controle
-    </Heading>
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        Painel de Controle
+      </Heading>
+      {/* Each tab loads its data the first time it is opened, and keeps its filters when left. */}
+      <Tabs.Root defaultValue="posicionadas" lazyMount variant="line">
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+            POSICIONADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="patrimonio" flexShrink={0} whiteSpace="nowrap">
+            PATRIMÔNIO DISPONÍVEL
+          </Tabs.Trigger>
+          <Tabs.Trigger value="recomendacoes" flexShrink={0} whiteSpace="nowrap">
+            RECOMENDAÇÕES
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="posicionadas">
+          <PosicionadasTab />
+        </Tabs.Content>
+        <Tabs.Content value="patrimonio">
+          <PatrimonioTab />
+        </Tabs.Content>
+        <Tabs.Content value="recomendacoes">
+          <RecomendacoesTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
   );
 }

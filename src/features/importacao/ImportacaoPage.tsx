@@ -1,9 +1,131 @@
-import { Heading } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  IMPORT_EXTENSIONS,
+  ImportFormSchema,
+  type ImportForm,
+  type ImportFormInput,
+} from '../../contract';
+import { ApiRequestError } from '../../lib/api';
+import { useImportUpload, type UploadVariables } from './api';
+import { failureMessage, successMessage } from './messages';
+import { OverwriteDialog } from './OverwriteDialog';
+
+/** The screen imports both sheets at once (specification section 7: tipo auto). */
+const TIPO = 'auto';
+
+interface Result {
+  status: 'success' | 'error';
+  message: string;
+}
 
 export function ImportacaoPage() {
+  const upload = useImportUpload();
+  const [result, setResult] = useState<Result | null>(null);
+  const [conflict, setConflict] = useState<UploadVariables | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ImportFormInput, unknown, ImportForm>({
+    resolver: zodResolver(ImportFormSchema),
+    defaultValues: { data_referencia: '', arquivo: undefined },
+  });
+
+  const send = (variables: UploadVariables) => {
+    setResult(null);
+    upload.mutate(variables, {
+      onSuccess: (answer) =>
+        setResult({
+          status: 'success',
+          message: successMessage(variables.tipo, answer, variables.force),
+        }),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409 && !variables.force) {
+          setConflict({ ...variables, force: true });
+          return;
+        }
+        console.error(error);
+        setResult({
+          status: 'error',
+          message: failureMessage(variables.tipo, error, variables.force),
+        });
+      },
+    });
+  };
+
   return (
-    <Heading as="h1" size="lg">
-      Importação
-    </Heading>
+    <Stack gap="6" maxW="xl">
+      <Heading as="h1" size="lg">
+        Importação
+      </Heading>
+      <Card.Root>
+        <Card.Body>
+          <form
+            noValidate
+            onSubmit={handleSubmit((values) => send({ ...values, tipo: TIPO, force: false }))}
+          >
+            <Stack gap="5">
+              <Field.Root invalid={!!errors.data_referencia} required>
+                <Field.Label>Data de referência</Field.Label>
+                <Input type="date" maxW="xs" {...register('data_referencia')} />
+                <Field.ErrorText>{errors.data_referencia?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.arquivo} required>
+                <Field.Label>Arquivo (XLSX/XLS)</Field.Label>
+                <Controller
+                  control={control}
+                  name="arquivo"
+                  render={({ field }) => (
+                    <Input
+                      type="file"
+                      accept={IMPORT_EXTENSIONS.join(',')}
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(e.target.files?.[0])}
+                      py="1.5"
+                    />
+                  )}
+                />
+                <Field.HelperText>Com as abas de Patrimônio e Custódia.</Field.HelperText>
+                <Field.ErrorText>{errors.arquivo?.message}</Field.ErrorText>
+              </Field.Root>
+              <Button
+                type="submit"
+                alignSelf="flex-start"
+                loading={upload.isPending}
+                loadingText="Enviando..."
+              >
+                OK — Importar
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+      {result && (
+        <Alert.Root status={result.status} role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              <Text as="span" wordBreak="break-word">
+                {result.message}
+              </Text>
+            </Alert.Title>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <OverwriteDialog
+        dataReferencia={conflict?.data_referencia ?? null}
+        onCancel={() => setConflict(null)}
+        onConfirm={() => {
+          if (conflict) send(conflict);
+          setConflict(null);
+        }}
+      />
+    </Stack>
   );
 }

@@ -1,0 +1,192 @@
+import { isIP } from 'node:net';
+import type { z } from 'zod';
+import {
+  Mt5HttpError,
+  Mt5MalformedError,
+  Mt5NetworkError,
+  Mt5OfflineError,
+  Mt5TimeoutError,
+} from './errors';
+import {
+  AgentErrorBodySchema,
+  HealthSchema,
+  OrderInfoSchema,
+  PlaceOrderRequestSchema,
+  PlaceOrderResponseSchema,
+  PositionListSchema,
+  SymbolInfoSchema,
+  type Health,
+  type OrderInfo,
+  type PlaceOrderRequest,
+  type PlaceOrderResponse,
+  type Position,
+  type SymbolInfo,
+} from './protocol';
+
+/** What the client needs from config.mt5. */
+export interface Mt5AgentSettings {
+  agentPort: number;
+  agentToken: string;
+  timeoutMs: number;
+}
+
+/** The client's VM addresses: the private one is preferred (the server and the VMs share a network). */
+export interface AgentAddress {
+  vm_ip: string | null;
+  vm_private_ip: string | null;
+}
+
+export function agentHost(address: AgentAddress): string | null {
+  const host = address.vm_private_ip?.trim() || address.vm_ip?.trim();
+  return host || null;
+}
+
+export function agentBaseUrl(host: string, port: number): string {
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+// Connection failures that mean "nobody is there": the terminal's VM is off, or the agent is not running.
+const OFFLINE_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'ETIMEDOUT']);
+
+/** The deepest error code of a fetch failure (undici wraps the socket error in `cause`). */
+function errorCode(err: unknown): string {
+  let current: unknown = err;
+  let code = 'UNKNOWN';
+  for (let depth = 0; current && depth < 5; depth++) {
+    const c = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof c.code === 'string') code = c.code;
+    current = c.cause ?? (Array.isArray(c.errors) ? c.errors[0] : undefined);
+  }
+  return code;
+}
+
+export interface CallOptions {
+  /** Aborts the call early (e.g. the status check's overall deadline); reported as a timeout. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Typed HTTP client of one MT5 agent (docs/mt5-agent-protocol.md): bearer token, one timeout for the whole
+ * exchange (connect, headers and body), answers validated against the protocol. Every failure is an
+ * Mt5AgentError subclass.
+ */
+export class Mt5AgentClient {
+  readonly baseUrl: string;
+
+  constructor(
+    host: string,
+    private readonly settings: Mt5AgentSettings,
+  ) {
+    this.baseUrl = agentBaseUrl(host, settings.agentPort);
+  }
+
+  /** The client for a customer's VM, or null when it has no address. */
+  static forAddress(address: AgentAddress, settings: Mt5AgentSettings): Mt5AgentClient | null {
+    const host = agentHost(address);
+    return host ? new Mt5AgentClient(host, settings) : null;
+  }
+
+  get timeoutMs(): number {
+    return this.settings.timeoutMs;
+  }
+
+  health(opts?: CallOptions): Promise<Health> {
+    return this.call('GET', '/health', HealthSchema, undefined, opts);
+  }
+
+  /** Mt5HttpError with status 404 when the terminal has no such symbol. */
+  symbol(symbol: string, opts?: CallOptions): Promise<SymbolInfo> {
+    return this.call(
+      'GET',
+      `/symbols/${encodeURIComponent(symbol)}`,
+      SymbolInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  /** Idempotent by client_order_id: sending the same one again answers the first order. */
+  placeOrder(order: PlaceOrderRequest, opts?: CallOptions): Promise<PlaceOrderResponse> {
+    const body = PlaceOrderRequestSchema.parse(order);
+    return this.call('POST', '/orders', PlaceOrderResponseSchema, body, opts);
+  }
+
+  /** Mt5HttpError with status 404 when the agent knows no such ticket. */
+  order(ticket: number, opts?: CallOptions): Promise<OrderInfo> {
+    return this.call('GET', `/orders/${ticket}`, OrderInfoSchema, undefined, opts);
+  }
+
+  positions(opts?: CallOptions): Promise<Position[]> {
+    return this.call('GET', '/positions', PositionListSchema, undefined, opts);
+  }
+
+  private async call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<z.infer<S>> {
+    const url = this.baseUrl + path;
+    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+    let status: number;
+    let text: string;
+    try {
+      const res = await fetch(url, {
+        method,
+        signal,
+        headers: {
+          authorization: `Bearer ${this.settings.agentToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (err) {
+      if (signal.aborted) throw new Mt5TimeoutError(url, this.settings.timeoutMs);
+      const code = errorCode(err);
+      if (OFFLINE_CODES.has(code)) throw new Mt5OfflineError(url, code);
+      if (TIMEOUT_CODES.has(code)) throw new Mt5TimeoutError(url, this.settings.timeoutMs);
+      throw new Mt5NetworkError(url, code);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (status < 200 || status > 299) {
+      const parsed = AgentErrorBodySchema.safeParse(json);
+      throw new Mt5HttpError(
+        url,
+        status,
+        parsed.success ? parsed.data.error : null,
+        parsed.success ? parsed.data.message : null,
+      );
+    }
+    if (json === undefined) throw new Mt5MalformedError(url, 'not JSON');
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Mt5MalformedError(
+        url,
+        issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unexpected shape',
+      );
+    }
+    return parsed.data;
+  }
+}

@@ -1,0 +1,67 @@
+/** Why a call to an MT5 agent failed; the status check and the order flows read `kind`. */
+export type Mt5AgentErrorKind = 'offline' | 'timeout' | 'http' | 'malformed' | 'network';
+
+export abstract class Mt5AgentError extends Error {
+  abstract readonly kind: Mt5AgentErrorKind;
+  constructor(
+    readonly url: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Nothing listens there, or the address cannot be reached (connection refused, no route, unknown host). */
+export class Mt5OfflineError extends Mt5AgentError {
+  readonly kind = 'offline';
+  constructor(
+    url: string,
+    readonly code: string,
+  ) {
+    super(url, `MT5 agent at ${url} is unreachable (${code})`);
+  }
+}
+
+/** No complete answer within the time allowed. */
+export class Mt5TimeoutError extends Mt5AgentError {
+  readonly kind = 'timeout';
+  constructor(
+    url: string,
+    readonly timeoutMs: number,
+  ) {
+    super(url, `MT5 agent at ${url} did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** The agent answered with a non-2xx status; `error`/`detail` come from its `{error, message}` body. */
+export class Mt5HttpError extends Mt5AgentError {
+  readonly kind = 'http';
+  constructor(
+    url: string,
+    readonly status: number,
+    readonly error: string | null,
+    readonly detail: string | null,
+  ) {
+    super(url, `MT5 agent at ${url} answered HTTP ${status}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+/** A 2xx answer that is not JSON or does not match the protocol. */
+export class Mt5MalformedError extends Mt5AgentError {
+  readonly kind = 'malformed';
+  constructor(url: string, reason: string) {
+    super(url, `MT5 agent at ${url} sent a malformed answer: ${reason}`);
+  }
+}
+
+/** Any other transport failure (connection reset mid-answer, TLS, protocol errors). */
+export class Mt5NetworkError extends Mt5AgentError {
+  readonly kind = 'network';
+  constructor(
+    url: string,
+    readonly code: string,
+  ) {
+    super(url, `MT5 agent at ${url}: connection failed (${code})`);
+  }
+}

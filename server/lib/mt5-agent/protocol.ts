@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * The MT5 agent protocol (docs/mt5-agent-protocol.md) as zod schemas, shared by the server's agent client
+ * and the simulator. Objects are not strict: a newer agent may add fields without breaking older servers.
+ */
+
+export const HealthSchema = z.object({
+  connected: z.boolean(),
+  trade_allowed: z.boolean(),
+  account: z.object({
+    login: z.number().int(),
+    currency: z.string(),
+    margin_free: z.number(),
+  }),
+  terminal: z.object({
+    name: z.string(),
+    build: z.number().int(),
+  }),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+export const TradeModeSchema = z.enum([
+  'disabled',
+  'long_only',
+  'short_only',
+  'close_only',
+  'full',
+]);
+export type TradeMode = z.infer<typeof TradeModeSchema>;
+
+export const SymbolInfoSchema = z.object({
+  name: z.string(),
+  trade_mode: TradeModeSchema,
+  volume_min: z.number(),
+  volume_max: z.number(),
+  volume_step: z.number(),
+  tick_size: z.number(),
+  bid: z.number(),
+  ask: z.number(),
+  last: z.number(),
+});
+export type SymbolInfo = z.infer<typeof SymbolInfoSchema>;
+
+export const OrderSideSchema = z.enum(['buy', 'sell']);
+export const OrderTypeSchema = z.enum(['market', 'limit']);
+
+export const PlaceOrderRequestSchema = z
+  .object({
+    client_order_id: z.string().min(1).max(64),
+    symbol: z.string().min(1).max(32),
+    side: OrderSideSchema,
+    volume: z.number().int().positive(),
+    type: OrderTypeSchema,
+    price: z.number().positive().nullish(),
+    tp: z.number().positive().nullish(),
+    comment: z.string().max(64).default(''),
+  })
+  .refine((o) => o.type === 'market' || o.price != null, {
+    message: 'price is required for limit orders',
+    path: ['price'],
+  });
+export type PlaceOrderRequest = z.input<typeof PlaceOrderRequestSchema>;
+
+export const PlaceOrderResponseSchema = z.object({
+  /** null when the terminal refused the request (retcode says why); nothing was placed. */
+  ticket: z.number().int().positive().nullable(),
+  retcode: z.number().int(),
+  retcode_desc: z.string(),
+});
+export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
+
+export const OrderStateSchema = z.enum([
+  'placed',
+  'partial',
+  'filled',
+  'canceled',
+  'rejected',
+  'expired',
+]);
+export type OrderState = z.infer<typeof OrderStateSchema>;
+
+export const OrderInfoSchema = z.object({
+  ticket: z.number().int().positive(),
+  client_order_id: z.string().optional(),
+  symbol: z.string(),
+  side: OrderSideSchema.optional(),
+  type: OrderTypeSchema.optional(),
+  state: OrderStateSchema,
+  volume_initial: z.number(),
+  volume_filled: z.number(),
+  price_avg: z.number().nullable(),
+  retcode: z.number().int().nullish(),
+  retcode_desc: z.string().nullish(),
+});
+export type OrderInfo = z.infer<typeof OrderInfoSchema>;
+
+export const PositionSchema = z.object({
+  symbol: z.string(),
+  volume: z.number(),
+  price_open: z.number(),
+});
+export const PositionListSchema = z.array(PositionSchema);
+export type Position = z.infer<typeof PositionSchema>;
+
+/** Every error answer of the agent (4xx and 5xx). */
+export const AgentErrorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+});
+export type AgentErrorBody = z.infer<typeof AgentErrorBodySchema>;
+
+/** MT5's trade server return codes (MqlTradeResult.retcode) the protocol names. */
+export const RETCODE = {
+  PLACED: 10008,
+  DONE: 10009,
+  DONE_PARTIAL: 10010,
+  REJECT: 10006,
+  INVALID: 10013,
+  INVALID_VOLUME: 10014,
+  INVALID_PRICE: 10015,
+  INVALID_STOPS: 10016,
+  TRADE_DISABLED: 10017,
+  MARKET_CLOSED: 10018,
+  NO_MONEY: 10019,
+  CLIENT_DISABLES_AT: 10027,
+  CONNECTION: 10031,
+} as const;
+
+/** A request the terminal accepted: an order exists and has a ticket. */
+export const isAccepted = (retcode: number) =>
+  retcode === RETCODE.PLACED || retcode === RETCODE.DONE || retcode === RETCODE.DONE_PARTIAL;

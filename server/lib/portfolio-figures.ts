@@ -1,0 +1,296 @@
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Operacao, PatrimonioDisponivel, ResumoCliente } from '../../src/contract';
+import { daysBetween } from '../../src/lib/dates';
+import type { Db } from '../db/client';
+import { acoes, clientes, operacoes } from '../db/schema';
+import { Decimal, money, toNumber } from './decimal';
+import { prepared } from './prepared';
+import type { QuoteService } from './quotes';
+
+/**
+ * The portfolio figures of server-design §4, shared by the portfolio (resumo, operations) and the control panel.
+ * Sums run in SQL over numeric; values become JSON numbers only here, at the edge.
+ */
+
+const valorTotalCompra = sql<
+  string | null
+>`round(${operacoes.preco_unitario} * ${operacoes.quantidade}, 2)`;
+const valorTotalVenda = sql<
+  string | null
+>`round(${operacoes.preco_venda_unitario} * ${operacoes.quantidade}, 2)`;
+/** Open: purchase → today; realised: purchase → sale; never negative. `hoje` is São Paulo's date. */
+const diasPosicionado = sql<
+  number | null
+>`case when ${operacoes.data_compra} is not null then greatest(coalesce(${operacoes.data_venda}, ${sql.placeholder('hoje')}::date) - ${operacoes.data_compra}, 0) end`;
+/** The most recent imported Patrimônio row for the client's codigo_xp. */
+const patrimonioAtual = sql<
+  string | null
+>`(select p.patrimonio from patrimonios p where p.codigo = ${clientes.codigo_xp} order by p.data_referencia desc, p.id desc limit 1)`;
+const nomeCliente = sql<string>`coalesce(nullif(trim(${clientes.nome}), ''), 'Cliente ' || ${clientes.id})`;
+
+/**
+ * An operation as the contract's JSON, built by the database: money rounded to cents and prices kept to their
+ * 4 places in numeric, then converted once to float8 (the shortest decimal that round-trips, as JSON shows it).
+ * Long lists travel as one JSON text instead of thousands of rows the drivers would parse one by one.
+ */
+const operacaoJson = sql<string>`json_build_object(
+  'id', ${operacoes.id},
+  'cliente', ${operacoes.cliente_id},
+  'acao', ${operacoes.acao_id},
+  'acao_nome', ${acoes.ticker},
+  'data_compra', ${operacoes.data_compra},
+  'preco_unitario', ${operacoes.preco_unitario}::float8,
+  'quantidade', ${operacoes.quantidade},
+  'data_venda', ${operacoes.data_venda},
+  'preco_venda_unitario', ${operacoes.preco_venda_unitario}::float8,
+  'valor_alvo', ${operacoes.valor_alvo}::float8,
+  'valor_total_compra', ${valorTotalCompra}::float8,
+  'valor_total_venda', ${valorTotalVenda}::float8,
+  'dias_posicionado', ${diasPosicionado})`;
+
+/** Every operation of one client, oldest purchase first, as the JSON text of the answer (one query). */
+export async function listOperacoesJson(db: Db, clienteId: number, hoje: string): Promise<string> {
+  const statement = prepared(db, 'operacoes_por_cliente', (d) =>
+    d
+      .select({
+        json: sql<string>`coalesce(json_agg(${operacaoJson} order by ${operacoes.data_compra}, ${operacoes.id}), '[]')::text`,
+      })
+      .from(operacoes)
+      .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+      .where(eq(operacoes.cliente_id, sql.placeholder('cliente')))
+      .prepare('operacoes_por_cliente'),
+  );
+  const [row] = await statement.execute({ cliente: clienteId, hoje });
+  return row?.json ?? '[]';
+}
+
+export async function getOperacao(db: Db, id: number, hoje: string): Promise<Operacao | undefined> {
+  const statement = prepared(db, 'operacao_por_id', (d) =>
+    d
+      .select({ json: sql<string>`${operacaoJson}::text` })
+      .from(operacoes)
+      .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+      .where(eq(operacoes.id, sql.placeholder('id')))
+      .prepare('operacao_por_id'),
+  );
+  const [row] = await statement.execute({ id, hoje });
+  return row && (JSON.parse(row.json) as Operacao);
+}
+
+/** One client's operations summed per stock and state (open or realised): at most two rows per stock. */
+export interface GrupoOperacoes {
+  ticker: string;
+  aberta: boolean;
+  /** Σ valor_total_compra (each rounded to cents). */
+  compra: string | null;
+  /** Σ (valor_total_venda − valor_total_compra), realised only. */
+  resultado: string | null;
+  /** Σ quantidade and Σ preco_unitario × quantidade (exact) of the operations that have both. */
+  quantidade: string | null;
+  custo: string | null;
+  primeira_compra: string | null;
+}
+
+export interface ResumoRaw {
+  percentual_patrimonio: string;
+  patrimonio: string | null;
+  grupos: GrupoOperacoes[];
+}
+
+/** The two queries of the summary: the client with its patrimony, and its operations grouped. */
+export async function loadResumoRaw(db: Db, clienteId: number): Promise<ResumoRaw | null> {
+  const clienteStatement = prepared(db, 'resumo_cliente', (d) =>
+    d
+      .select({
+        percentual_patrimonio: clientes.percentual_patrimonio,
+        patrimonio: patrimonioAtual,
+      })
+      .from(clientes)
+      .where(eq(clientes.id, sql.placeholder('cliente')))
+      .prepare('resumo_cliente'),
+  );
+  const aberta = sql<boolean>`${operacoes.data_venda} is null`;
+  const gruposStatement = prepared(db, 'resumo_grupos', (d) =>
+    d
+      .select({
+        ticker: acoes.ticker,
+        aberta,
+        compra: sql<string | null>`sum(${valorTotalCompra})`,
+        resultado: sql<string | null>`sum(${valorTotalVenda} - ${valorTotalCompra})`,
+        quantidade: sql<
+          string | null
+        >`sum(${operacoes.quantidade}) filter (where ${operacoes.preco_unitario} is not null)`,
+        custo: sql<string | null>`sum(${operacoes.preco_unitario} * ${operacoes.quantidade})`,
+        primeira_compra: sql<string | null>`min(${operacoes.data_compra})`,
+      })
+      .from(operacoes)
+      .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+      .where(eq(operacoes.cliente_id, sql.placeholder('cliente')))
+      .groupBy(acoes.ticker, aberta)
+      .prepare('resumo_grupos'),
+  );
+  const [[cliente], grupos] = await Promise.all([
+    clienteStatement.execute({ cliente: clienteId }),
+    gruposStatement.execute({ cliente: clienteId }),
+  ]);
+  return cliente ? { ...cliente, grupos } : null;
+}
+
+/** Tickers of the client's open operations: the quotes the summary needs. */
+export const tickersAbertos = (raw: ResumoRaw) =>
+  raw.grupos.filter((g) => g.aberta).map((g) => g.ticker);
+
+/** server-design §4 from the grouped sums and today's quotes (base ticker → price). */
+export function combineResumo(
+  raw: ResumoRaw,
+  quotes: ReadonlyMap<string, number>,
+  hoje: string,
+): ResumoCliente {
+  let posicionadas = new Decimal(0);
+  let realizadas = new Decimal(0);
+  let posicionado = new Decimal(0);
+  let primeira: string | null = null;
+  for (const g of raw.grupos) {
+    if (g.primeira_compra && (primeira === null || g.primeira_compra < primeira)) {
+      primeira = g.primeira_compra;
+    }
+    if (!g.aberta) {
+      if (g.resultado !== null) realizadas = realizadas.plus(g.resultado);
+      continue;
+    }
+    if (g.compra !== null) posicionadas = posicionadas.plus(g.compra);
+    const quote = quotes.get(g.ticker);
+    if (quote !== undefined && g.quantidade !== null && g.custo !== null) {
+      posicionado = posicionado.plus(new Decimal(quote).times(g.quantidade).minus(g.custo));
+    }
+  }
+  const percentual = new Decimal(raw.percentual_patrimonio);
+  const patrimonio = raw.patrimonio === null ? null : new Decimal(raw.patrimonio);
+  const baseRv = patrimonio?.times(percentual).dividedBy(100) ?? null;
+  const diasTotal = primeira === null ? 0 : Math.max(daysBetween(primeira, hoje), 0);
+  const rentabilidade =
+    baseRv === null || baseRv.isZero()
+      ? null
+      : realizadas
+          .plus(posicionado)
+          .dividedBy(baseRv)
+          .times(100)
+          // ÷ max(dias / 30, 1), kept exact: × 30 ÷ max(dias, 30).
+          .times(30)
+          .dividedBy(Math.max(diasTotal, 30));
+  return {
+    patrimonio: money(patrimonio?.toString()),
+    percentual_patrimonio: toNumber(raw.percentual_patrimonio, 2),
+    posicionadas: money(posicionadas.toString()),
+    valor_disponivel: baseRv === null ? null : money(baseRv.minus(posicionadas).toString()),
+    realizadas: money(realizadas.toString()),
+    posicionado: money(posicionado.toString()),
+    dias_total: diasTotal,
+    rentabilidade_mensal: rentabilidade === null ? null : toNumber(rentabilidade.toString(), 2),
+  };
+}
+
+/** The summary of one client, or null when there is no such client. */
+export async function resumoCliente(
+  db: Db,
+  quotes: QuoteService,
+  clienteId: number,
+  hoje: string,
+): Promise<ResumoCliente | null> {
+  const raw = await loadResumoRaw(db, clienteId);
+  if (!raw) return null;
+  const tickers = tickersAbertos(raw);
+  const cotacoes = tickers.length ? await quotes.getQuotes(tickers) : new Map<string, number>();
+  return combineResumo(raw, cotacoes, hoje);
+}
+
+/** Control panel: one row per client with its patrimony, open total and available value, in one query. */
+export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel[]> {
+  const statement = prepared(db, 'patrimonio_disponivel', (d) => {
+    const abertas = d
+      .select({
+        cliente_id: operacoes.cliente_id,
+        posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
+      })
+      .from(operacoes)
+      .where(isNull(operacoes.data_venda))
+      .groupBy(operacoes.cliente_id)
+      .as('abertas');
+    return d
+      .select({
+        codigo: clientes.codigo_xp,
+        nome: clientes.nome,
+        patrimonio: patrimonioAtual,
+        total_consolidado: sql<string>`coalesce(${abertas.posicionadas}, 0)`,
+        valor_disponivel: sql<
+          string | null
+        >`round(${patrimonioAtual} * ${clientes.percentual_patrimonio} / 100 - coalesce(${abertas.posicionadas}, 0), 2)`,
+      })
+      .from(clientes)
+      .leftJoin(abertas, eq(abertas.cliente_id, clientes.id))
+      .orderBy(sql`${clientes.nome} nulls last`, asc(clientes.id))
+      .prepare('patrimonio_disponivel');
+  });
+  const rows = await statement.execute();
+  return rows.map((r) => ({
+    codigo: r.codigo,
+    nome: r.nome,
+    patrimonio: money(r.patrimonio),
+    total_consolidado: money(r.total_consolidado),
+    valor_disponivel: money(r.valor_disponivel),
+  }));
+}
+
+/**
+ * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
+ * the answer. Three queries whatever the number of positions: the open tickers, their quotes, the rows.
+ */
+export async function posicoesAbertasJson(
+  db: Db,
+  quotes: QuoteService,
+  hoje: string,
+): Promise<string> {
+  const tickersStatement = prepared(db, 'tickers_abertos', (d) =>
+    d
+      .selectDistinct({ ticker: acoes.ticker })
+      .from(operacoes)
+      .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+      .where(isNull(operacoes.data_venda))
+      .prepare('tickers_abertos'),
+  );
+  const tickers = (await tickersStatement.execute()).map((r) => r.ticker);
+  const cotacoes = tickers.length ? await quotes.getQuotes(tickers) : new Map<string, number>();
+  const statement = prepared(db, 'posicoes_abertas', (d) => {
+    const preco = sql`q.preco`;
+    return d
+      .select({
+        json: sql<string>`coalesce(json_agg(json_build_object(
+          'id', ${operacoes.id},
+          'cliente', ${nomeCliente},
+          'acao', ${acoes.ticker},
+          'data_compra', ${operacoes.data_compra},
+          'preco_compra', ${operacoes.preco_unitario}::float8,
+          'quantidade', ${operacoes.quantidade},
+          'valor_total_compra', ${valorTotalCompra}::float8,
+          'preco_atual', round(${preco}, 4)::float8,
+          'lucro_percentual', round((${preco} / nullif(${operacoes.preco_unitario}, 0) - 1) * 100, 2)::float8,
+          'valor_alvo', ${operacoes.valor_alvo}::float8,
+          'dias_posicionado', ${diasPosicionado}) order by ${operacoes.id}), '[]')::text`,
+      })
+      .from(operacoes)
+      .innerJoin(clientes, eq(clientes.id, operacoes.cliente_id))
+      .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+      .leftJoin(
+        sql`unnest(string_to_array(${sql.placeholder('tickers')}, ','), string_to_array(${sql.placeholder('precos')}, ',')::numeric[]) as q(ticker, preco)`,
+        sql`q.ticker = ${acoes.ticker}`,
+      )
+      .where(isNull(operacoes.data_venda))
+      .prepare('posicoes_abertas');
+  });
+  const [row] = await statement.execute({
+    hoje,
+    tickers: [...cotacoes.keys()].join(','),
+    precos: [...cotacoes.values()].map(String).join(','),
+  });
+  return `{"posicionadas":${row?.json ?? '[]'}}`;
+}

@@ -1,0 +1,50 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { acoes } from '../../db/schema';
+import { gravarBarras } from './store';
+import type { CotacaoCotahist } from './cotahist';
+
+export interface ResultadoImportacao {
+  cotacoes: number;
+  acoesNovas: string[];
+  datas: string[];
+}
+
+/**
+ * Stores one file's quotes in one transaction: stocks not yet in the universe are added with their short
+ * name, and bars replace the ones of the same stock and date (a re-import changes nothing).
+ */
+export async function importarCotacoes(
+  db: Db,
+  cotacoes: CotacaoCotahist[],
+): Promise<ResultadoImportacao> {
+  const nomes = new Map(cotacoes.map((c) => [c.ticker, c.nome]));
+  const tickers = [...nomes.keys()];
+  const datas = [...new Set(cotacoes.map((c) => c.data))].sort();
+  return db.transaction(async (tx) => {
+    const acoesNovas: string[] = [];
+    const ids = new Map<string, number>();
+    for (let i = 0; i < tickers.length; i += 5000) {
+      const lote = tickers.slice(i, i + 5000);
+      const novas = await tx
+        .insert(acoes)
+        .values(lote.map((ticker) => ({ ticker, empresa: nomes.get(ticker) || null })))
+        .onConflictDoNothing({ target: acoes.ticker })
+        .returning({ ticker: acoes.ticker });
+      acoesNovas.push(...novas.map((r) => r.ticker));
+      const todas = await tx
+        .select({ id: acoes.id, ticker: acoes.ticker })
+        .from(acoes)
+        .where(inArray(acoes.ticker, lote));
+      for (const r of todas) ids.set(r.ticker, r.id);
+    }
+    await gravarBarras(
+      tx,
+      cotacoes.map(({ ticker, nome: _nome, ...barra }) => ({
+        acao_id: ids.get(ticker)!,
+        ...barra,
+      })),
+    );
+    return { cotacoes: cotacoes.length, acoesNovas: acoesNovas.sort(), datas };
+  });
+}

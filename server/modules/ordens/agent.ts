@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { clientes } from '../../db/schema';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import {
+  Mt5AgentClient,
+  Mt5AgentError,
+  Mt5HttpError,
+  statusFromError,
+  type SymbolInfo,
+} from '../../lib/mt5-agent';
+
+export async function loadCliente(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: clientes.id,
+      nome: clientes.nome,
+      vm_ip: clientes.vm_ip,
+      vm_private_ip: clientes.vm_private_ip,
+    })
+    .from(clientes)
+    .where(eq(clientes.id, id))
+    .limit(1);
+  if (!row) throw notFound('Cliente não encontrado.');
+  return row;
+}
+
+export function agentFor(
+  config: Config,
+  cliente: { vm_ip: string | null; vm_private_ip: string | null },
+) {
+  const agent = Mt5AgentClient.forAddress(cliente, config.mt5);
+  if (!agent) throw badRequest('O cliente não tem o IP da VM do MT5 cadastrado.');
+  return agent;
+}
+
+/** An agent failure while the operator waits: 502 with the reason, nothing stored. */
+export function agentUnavailable(err: unknown): never {
+  if (err instanceof Mt5AgentError) {
+    throw new HttpError(
+      502,
+      `Terminal MT5 do cliente indisponível: ${statusFromError(err).detail ?? err.kind}.`,
+    );
+  }
+  throw err;
+}
+
+/** Symbol info, or null when the terminal has no such symbol (404). */
+export async function symbolOrNull(
+  agent: Mt5AgentClient,
+  symbol: string,
+): Promise<SymbolInfo | null> {
+  try {
+    return await agent.symbol(symbol);
+  } catch (err) {
+    if (err instanceof Mt5HttpError && err.status === 404) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { VendaRequest } from '../../../src/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { acoes, operacoes, orderGroups } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
+import { splitLegs } from './legs';
+import { findByKey, storeGroup } from './store';
+import { checkLegs } from './validation';
+
+const IN_FLIGHT = 'Já existe uma venda em andamento para esta operação.';
+
+async function sellInFlight(db: Db, operacaoId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(
+      and(
+        eq(orderGroups.operacao_id, operacaoId),
+        eq(orderGroups.side, 'sell'),
+        sql`${orderGroups.state} in ('pending', 'sent')`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Stores a sell group for the operation's whole quantity (round lot + fractional legs) before anything
+ * reaches the terminal. One sale in flight per operation (409); a retried submit answers the first group.
+ */
+export async function criarVenda(
+  db: Db,
+  config: Config,
+  clienteId: number,
+  operacaoId: number,
+  req: VendaRequest,
+  idempotencyKey: string | null,
+  username: string,
+): Promise<{ groupId: string; created: boolean }> {
+  const existing = idempotencyKey ? await findByKey(db, clienteId, idempotencyKey) : null;
+  if (existing) return { groupId: existing, created: false };
+
+  const cliente = await loadCliente(db, clienteId);
+  const [op] = await db
+    .select({
+      id: operacoes.id,
+      acao_id: operacoes.acao_id,
+      quantidade: operacoes.quantidade,
+      data_venda: operacoes.data_venda,
+      ticker: acoes.ticker,
+    })
+    .from(operacoes)
+    .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+    .where(and(eq(operacoes.id, operacaoId), eq(operacoes.cliente_id, clienteId)))
+    .limit(1);
+  if (!op) throw notFound('Operação não encontrada.');
+  if (op.data_venda !== null) throw conflict('Esta operação já foi vendida.');
+  if (!op.quantidade || op.quantidade <= 0)
+    throw badRequest('A operação não tem quantidade para vender.');
+  if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
+
+  const legs = splitLegs(op.ticker, op.quantidade);
+  const agent = agentFor(config, cliente);
+  let validacoes;
+  try {
+    const health = await agent.health();
+    if (!health.connected) throw badRequest('Terminal desconectado da corretora.');
+    if (!health.trade_allowed) throw badRequest('AutoTrading desativado no terminal.');
+    const infos = await Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol)));
+    validacoes = checkLegs({ side: 'sell', legs, infos, preco: req.preco });
+  } catch (err) {
+    if (err instanceof Error && 'statusCode' in err) throw err;
+    return agentUnavailable(err);
+  }
+  const invalid = validacoes.find((v) => !v.ok);
+  if (invalid) throw badRequest(`Perna ${invalid.symbol}: ${invalid.motivo ?? 'inválida'}`);
+
+  return storeGroup(
+    db,
+    {
+      cliente_id: clienteId,
+      side: 'sell',
+      ticker_base: op.ticker,
+      acao_id: op.acao_id,
+      execucao: req.execucao,
+      preco: req.preco === undefined ? null : String(req.preco),
+      operacao_id: op.id,
+    },
+    legs,
+    idempotencyKey,
+    username,
+    // The partial unique index on sells in flight lost a race with another submit.
+    async () => {
+      if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
+    },
+  );
+}

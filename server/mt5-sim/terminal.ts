@@ -1,0 +1,311 @@
+import {
+  RETCODE,
+  type Health,
+  type OrderInfo,
+  type OrderState,
+  type PlaceOrderResponse,
+  type Position,
+} from '../lib/mt5-agent/protocol';
+import { Market, ROUND_LOT, fromCents, isFractional, onTick, toCents } from './market';
+
+/** A POST /orders body after validation (see PlaceOrderRequestSchema). */
+export interface OrderRequest {
+  client_order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  volume: number;
+  type: 'market' | 'limit';
+  price?: number | null;
+  tp?: number | null;
+  comment: string;
+}
+
+interface Fill {
+  volume: number;
+  priceCents: number;
+}
+
+interface SimOrder {
+  ticket: number;
+  request: OrderRequest;
+  state: OrderState;
+  fills: Fill[];
+  retcode: number;
+  retcode_desc: string;
+}
+
+export interface TerminalOptions {
+  /** Delay before a market order fills (ms). */
+  fillDelayMs?: number;
+  /** Round-lot market orders of 200 shares or more fill in two parts. */
+  partialFills?: boolean;
+  login?: number;
+  marginFree?: number;
+  /** Refuse orders outside B3's regular session (weekdays 10:00–16:55, São Paulo time). */
+  tradingHours?: boolean;
+  /** The retcode orders are refused with while rejecting (default 10006, REJECT). */
+  rejectRetcode?: number;
+}
+
+const SESSION_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Sao_Paulo',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Whether B3's regular equities session is open at `now` (holidays are not modelled). */
+export function inB3Session(now: Date): boolean {
+  const parts = Object.fromEntries(SESSION_FORMAT.formatToParts(now).map((p) => [p.type, p.value]));
+  if (parts.weekday === 'Sat' || parts.weekday === 'Sun') return false;
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  return minutes >= 10 * 60 && minutes < 16 * 60 + 55;
+}
+
+/** Thrown when a client_order_id comes back with a different order: the caller has a bug. */
+export class ClientOrderIdConflict extends Error {}
+
+const RETCODE_DESC: Record<number, string> = {
+  [RETCODE.PLACED]: 'Ordem colocada',
+  [RETCODE.DONE]: 'Solicitação executada',
+  [RETCODE.REJECT]: 'Solicitação rejeitada',
+  [RETCODE.INVALID]: 'Solicitação inválida',
+  [RETCODE.INVALID_VOLUME]: 'Volume inválido',
+  [RETCODE.INVALID_PRICE]: 'Preço inválido',
+  [RETCODE.INVALID_STOPS]: 'Take profit inválido',
+  [RETCODE.TRADE_DISABLED]: 'Negociação desabilitada para o ativo',
+  [RETCODE.MARKET_CLOSED]: 'Mercado fechado',
+  [RETCODE.NO_MONEY]: 'Margem livre insuficiente',
+  [RETCODE.CLIENT_DISABLES_AT]: 'AutoTrading desabilitado no terminal',
+  [RETCODE.CONNECTION]: 'Sem conexão com o servidor de negociação',
+};
+
+/**
+ * The simulated MT5 terminal and account: market, orders, fills and netting positions. No HTTP here; the
+ * server module exposes it. Every price is kept in cents so sums stay exact.
+ */
+export class SimTerminal {
+  readonly market = new Market();
+  connected = true;
+  tradeAllowed = true;
+  /** Set false to close the market by hand; with tradingHours the clock closes it too. */
+  marketOpen = true;
+  readonly tradingHours: boolean;
+  rejectRetcode: number;
+  /** Every order request is refused with REJECT (the broker says no). */
+  rejectOrders = false;
+
+  private readonly orders = new Map<number, SimOrder>();
+  private readonly byClientOrderId = new Map<
+    string,
+    { request: OrderRequest; response: PlaceOrderResponse }
+  >();
+  private readonly positionsBySymbol = new Map<string, { volume: number; openCents: number }>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private nextTicket = 50_000_001;
+  private marginFreeCents: number;
+  private readonly fillDelayMs: number;
+  private readonly partialFills: boolean;
+  private readonly login: number;
+
+  constructor(opts: TerminalOptions = {}) {
+    this.fillDelayMs = opts.fillDelayMs ?? 300;
+    this.tradingHours = opts.tradingHours ?? false;
+    this.rejectRetcode = opts.rejectRetcode ?? RETCODE.REJECT;
+    this.partialFills = opts.partialFills ?? false;
+    this.login = opts.login ?? 1_000_001;
+    this.marginFreeCents = toCents(opts.marginFree ?? 1_000_000);
+  }
+
+  health(): Health {
+    return {
+      connected: this.connected,
+      trade_allowed: this.tradeAllowed,
+      account: { login: this.login, currency: 'BRL', margin_free: fromCents(this.marginFreeCents) },
+      terminal: { name: 'MetaTrader 5 (simulador)', build: 4755 },
+    };
+  }
+
+  placeOrder(request: OrderRequest): PlaceOrderResponse {
+    const previous = this.byClientOrderId.get(request.client_order_id);
+    if (previous) {
+      if (!sameOrder(previous.request, request)) {
+        throw new ClientOrderIdConflict(
+          `client_order_id ${request.client_order_id} was already used for a different order`,
+        );
+      }
+      return previous.response;
+    }
+    const refusal = this.refusal(request);
+    let response: PlaceOrderResponse;
+    if (refusal !== null) {
+      response = {
+        ticket: null,
+        retcode: refusal,
+        retcode_desc: RETCODE_DESC[refusal] ?? `Recusada (retcode ${refusal})`,
+      };
+    } else {
+      const order: SimOrder = {
+        ticket: this.nextTicket++,
+        request,
+        state: 'placed',
+        fills: [],
+        retcode: RETCODE.PLACED,
+        retcode_desc: RETCODE_DESC[RETCODE.PLACED]!,
+      };
+      this.orders.set(order.ticket, order);
+      response = { ticket: order.ticket, retcode: order.retcode, retcode_desc: order.retcode_desc };
+      this.schedule(order);
+    }
+    this.byClientOrderId.set(request.client_order_id, { request, response });
+    return response;
+  }
+
+  order(ticket: number): OrderInfo | null {
+    const order = this.orders.get(ticket);
+    if (!order) return null;
+    const filled = order.fills.reduce((sum, f) => sum + f.volume, 0);
+    const value = order.fills.reduce((sum, f) => sum + f.volume * f.priceCents, 0);
+    return {
+      ticket: order.ticket,
+      client_order_id: order.request.client_order_id,
+      symbol: order.request.symbol,
+      side: order.request.side,
+      type: order.request.type,
+      state: order.state,
+      volume_initial: order.request.volume,
+      volume_filled: filled,
+      price_avg: filled ? Math.round((value / filled) * 100) / 10_000 : null,
+      retcode: order.retcode,
+      retcode_desc: order.retcode_desc,
+    };
+  }
+
+  positions(): Position[] {
+    return [...this.positionsBySymbol.entries()]
+      .filter(([, p]) => p.volume !== 0)
+      .map(([symbol, p]) => ({ symbol, volume: p.volume, price_open: fromCents(p.openCents) }));
+  }
+
+  /** Moves a price; resting limit orders that it crosses fill. */
+  setPrice(symbol: string, last: number): void {
+    this.market.setPrice(symbol, last);
+    for (const order of this.orders.values()) {
+      if (order.request.type === 'limit' && order.state === 'placed') this.tryFillLimit(order);
+    }
+  }
+
+  /** Stops pending fills (the simulator is shutting down). */
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private refusal(req: OrderRequest): number | null {
+    if (!this.connected) return RETCODE.CONNECTION;
+    if (!this.tradeAllowed) return RETCODE.CLIENT_DISABLES_AT;
+    if (this.rejectOrders) return this.rejectRetcode;
+    if (!this.marketOpen || (this.tradingHours && !inB3Session(new Date()))) {
+      return RETCODE.MARKET_CLOSED;
+    }
+    const info = this.market.info(req.symbol);
+    if (!info) return RETCODE.INVALID;
+    if (info.trade_mode === 'disabled') return RETCODE.TRADE_DISABLED;
+    if (
+      (info.trade_mode === 'close_only' || info.trade_mode === 'short_only') &&
+      req.side === 'buy'
+    ) {
+      return RETCODE.TRADE_DISABLED;
+    }
+    const lotOk = isFractional(req.symbol)
+      ? req.volume >= 1 && req.volume < ROUND_LOT
+      : req.volume % ROUND_LOT === 0 && req.volume <= info.volume_max;
+    if (!Number.isInteger(req.volume) || !lotOk) return RETCODE.INVALID_VOLUME;
+    if (req.type === 'limit' && (req.price == null || !onTick(req.price))) {
+      return RETCODE.INVALID_PRICE;
+    }
+    const reference = req.type === 'limit' ? req.price! : req.side === 'buy' ? info.ask : info.bid;
+    if (req.tp != null) {
+      const tpOk = req.side === 'buy' ? req.tp > reference : req.tp < reference;
+      if (!onTick(req.tp) || !tpOk) return RETCODE.INVALID_STOPS;
+    }
+    if (req.side === 'buy' && toCents(reference) * req.volume > this.marginFreeCents) {
+      return RETCODE.NO_MONEY;
+    }
+    return null;
+  }
+
+  private schedule(order: SimOrder): void {
+    if (order.request.type === 'limit') {
+      this.tryFillLimit(order);
+      return;
+    }
+    const volume = order.request.volume;
+    const split =
+      this.partialFills && !isFractional(order.request.symbol) && volume >= 2 * ROUND_LOT;
+    const first = split ? Math.floor(volume / 2 / ROUND_LOT) * ROUND_LOT : volume;
+    this.later(this.fillDelayMs, () => this.fillAtMarket(order, first));
+    if (split) this.later(2 * this.fillDelayMs, () => this.fillAtMarket(order, volume - first));
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private fillAtMarket(order: SimOrder, volume: number): void {
+    const { symbol, side } = order.request;
+    const price = side === 'buy' ? this.market.ask(symbol) : this.market.bid(symbol);
+    this.fill(order, volume, toCents(price));
+  }
+
+  private tryFillLimit(order: SimOrder): void {
+    const { symbol, side, price } = order.request;
+    const limit = toCents(price!);
+    const ask = toCents(this.market.ask(symbol));
+    const bid = toCents(this.market.bid(symbol));
+    // A limit fills at its price or better, once the market reaches it.
+    if (side === 'buy' && ask <= limit) this.fill(order, order.request.volume, ask);
+    if (side === 'sell' && bid >= limit) this.fill(order, order.request.volume, bid);
+  }
+
+  private fill(order: SimOrder, volume: number, priceCents: number): void {
+    if (order.state !== 'placed' && order.state !== 'partial') return;
+    order.fills.push({ volume, priceCents });
+    const filled = order.fills.reduce((sum, f) => sum + f.volume, 0);
+    order.state = filled >= order.request.volume ? 'filled' : 'partial';
+    order.retcode = order.state === 'filled' ? RETCODE.DONE : RETCODE.DONE_PARTIAL;
+    order.retcode_desc =
+      order.state === 'filled' ? RETCODE_DESC[RETCODE.DONE]! : 'Solicitação executada parcialmente';
+    const { symbol, side } = order.request;
+    const signed = side === 'buy' ? volume : -volume;
+    this.marginFreeCents -= signed * priceCents;
+    const position = this.positionsBySymbol.get(symbol) ?? { volume: 0, openCents: priceCents };
+    const next = position.volume + signed;
+    // Netting: adding to a position averages its price; reducing keeps it; flipping starts anew.
+    if (position.volume === 0 || Math.sign(next) !== Math.sign(position.volume)) {
+      position.openCents = priceCents;
+    } else if (Math.abs(next) > Math.abs(position.volume)) {
+      position.openCents = Math.round(
+        (position.openCents * Math.abs(position.volume) + priceCents * volume) / Math.abs(next),
+      );
+    }
+    position.volume = next;
+    this.positionsBySymbol.set(symbol, position);
+  }
+}
+
+function sameOrder(a: OrderRequest, b: OrderRequest): boolean {
+  return (
+    a.symbol === b.symbol &&
+    a.side === b.side &&
+    a.volume === b.volume &&
+    a.type === b.type &&
+    (a.price ?? null) === (b.price ?? null) &&
+    (a.tp ?? null) === (b.tp ?? null)
+  );
+}

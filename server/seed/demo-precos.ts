@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query';
+import { acoes } from '../db/schema';
+import type { DemoContext } from './demo';
+
+/**
+ * Real daily prices of the 42 stocks of the bundled data set (Yahoo Finance, adjusted), from 2022-11-01 to
+ * 2025-10-29: one gzip'd CSV `ticker,data,abertura,maxima,minima,fechamento,volume`, prices to 4 places.
+ * Its quirks are kept: NATU3 only trades again from 2025-06-26 (90 sessions), BRFS3 ends on 2025-09-22.
+ */
+export const PRECOS_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'data',
+  'precos',
+  'precos.csv.gz',
+);
+
+export interface PrecoDiario {
+  ticker: string;
+  data: string;
+  abertura: string;
+  maxima: string;
+  minima: string;
+  fechamento: string;
+  volume: number;
+}
+
+/** The bundled history, optionally only some tickers and sessions from a date on. */
+export function readDemoPrecos(opts: { tickers?: string[]; desde?: string } = {}): PrecoDiario[] {
+  const wanted = opts.tickers ? new Set(opts.tickers) : null;
+  const lines = gunzipSync(fs.readFileSync(PRECOS_FILE)).toString('utf8').split('\n');
+  const rows: PrecoDiario[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line) continue;
+    const [ticker, data, abertura, maxima, minima, fechamento, volume] = line.split(',') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    if (wanted && !wanted.has(ticker)) continue;
+    if (opts.desde && data < opts.desde) continue;
+    rows.push({ ticker, data, abertura, maxima, minima, fechamento, volume: Number(volume) });
+  }
+  return rows;
+}
+
+const BATCH = 5000;
+
+/**
+ * Loads the bundled history into precos_diarios (batched multi-row inserts, one transaction; rows already
+ * stored are kept). Tickers missing from the universe are added. Answers how many rows it inserted.
+ */
+export async function loadDemoPrecos(
+  db: Db,
+  opts: { tickers?: string[]; desde?: string } = {},
+): Promise<number> {
+  const rows = readDemoPrecos(opts);
+  if (rows.length === 0) return 0;
+  const tickers = [...new Set(rows.map((r) => r.ticker))];
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(acoes)
+      .values(tickers.map((ticker) => ({ ticker })))
+      .onConflictDoNothing({ target: acoes.ticker });
+    const ids = new Map(
+      (
+        await tx
+          .select({ id: acoes.id, ticker: acoes.ticker })
+          .from(acoes)
+          .where(inArray(acoes.ticker, tickers))
+      ).map((a) => [a.ticker, a.id]),
+    );
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      const column = (pick: (r: PrecoDiario) => string | number) => batch.map(pick).join(',');
+      // Seven text parameters per batch, unnested server-side: far cheaper than 7 × BATCH bound values.
+      const result = await queryRows<{ n: number }>(
+        tx,
+        sql`with novos as (
+          insert into precos_diarios (acao_id, data, abertura, maxima, minima, fechamento, volume)
+          select * from unnest(
+            string_to_array(${column((r) => ids.get(r.ticker)!)}, ',')::int[],
+            string_to_array(${column((r) => r.data)}, ',')::date[],
+            string_to_array(${column((r) => r.abertura)}, ',')::numeric[],
+            string_to_array(${column((r) => r.maxima)}, ',')::numeric[],
+            string_to_array(${column((r) => r.minima)}, ',')::numeric[],
+            string_to_array(${column((r) => r.fechamento)}, ',')::numeric[],
+            string_to_array(${column((r) => r.volume)}, ',')::bigint[])
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from novos`,
+      );
+      inserted += result[0]?.n ?? 0;
+    }
+    return inserted;
+  });
+}
+
+export async function seedDemoPrecos({ db }: DemoContext): Promise<void> {
+  await loadDemoPrecos(db);
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ClienteSchema, ClienteStatusSchema } from './entities';
+
+/** Section 5 of the specification: the exact messages the client dialog shows. */
+export const EMAIL_INVALIDO = 'Digite um email válido';
+export const EMAIL_BLOQUEIA_SALVAR = 'Digite um email válido antes de salvar.';
+export const PERCENTUAL_INVALIDO = 'Informe um número entre 0 e 100.';
+export const PERCENTUAL_CASAS = 'Use no máximo 2 casas decimais.';
+export const IP_INVALIDO = 'Digite um IP válido (IPv4 ou IPv6).';
+
+// A basic address pattern: something@something.tld, no spaces anywhere.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const IPV4 = z.ipv4();
+const IPV6 = z.ipv6();
+
+/** Optional free text: trimmed, and an empty value is stored as null. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No máximo ${max} caracteres.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const email = z
+  .string()
+  .trim()
+  .max(254, EMAIL_INVALIDO)
+  .nullish()
+  .refine((v) => !v || EMAIL_PATTERN.test(v), EMAIL_INVALIDO)
+  .transform((v) => (v ? v : null));
+
+const ip = z
+  .string()
+  .trim()
+  .max(45, IP_INVALIDO)
+  .nullish()
+  .refine((v) => !v || IPV4.safeParse(v).success || IPV6.safeParse(v).success, IP_INVALIDO)
+  .transform((v) => (v ? v : null));
+
+// Hundredths as an integer: 12.345 is not, 12.34 and 0.1 + 0.2 are (binary noise below 1e-6 is forgiven).
+const hasTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** A number, or the text of a form field ('12,5' too); blank or missing is 0. */
+const percentual = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return 0;
+    if (typeof v === 'number') return v;
+    const textValue = v.trim().replace(',', '.');
+    if (textValue === '') return 0;
+    const n = Number(textValue);
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: PERCENTUAL_INVALIDO });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .pipe(
+    z
+      .number(PERCENTUAL_INVALIDO)
+      .min(0, PERCENTUAL_INVALIDO)
+      .max(100, PERCENTUAL_INVALIDO)
+      .refine(hasTwoDecimals, PERCENTUAL_CASAS)
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+
+/** POST clientes/ and PUT clientes/{id}/: the same payload; no field is required. */
+export const ClienteInputSchema = z.object({
+  nome: text(200),
+  email,
+  documento: text(32),
+  telefone: text(32),
+  codigo_xp: text(32),
+  percentual_patrimonio: percentual,
+  vm: text(100),
+  vm_ip: ip,
+  vm_private_ip: ip,
+});
+/** What the form and the callers send (text fields may be blank, the percent may be text). */
+export type ClienteInputValues = z.input<typeof ClienteInputSchema>;
+/** What the server stores: blanks as null, the percent as a number. */
+export type ClienteInput = z.output<typeof ClienteInputSchema>;
+
+export const ClienteIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET clientes/. */
+export const ClienteListSchema = z.array(ClienteSchema);
+
+/** GET clientes-status/: one entry per client. */
+export const ClienteStatusListSchema = z.array(ClienteStatusSchema);

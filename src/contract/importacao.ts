@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const ImportTipoSchema = z.enum(['auto', 'patrimonio', 'custodia']);
+export type ImportTipo = z.infer<typeof ImportTipoSchema>;
+
+/** `ausente`: the file has no sheet of that type (only in the auto answer). */
+export const ImportStatusSchema = z.enum(['importado', 'sobrescrito', 'ausente']);
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
+
+/** The answer for one type, and each half of the auto answer. */
+export const ImportResultadoSchema = z.object({
+  linhas: z.number().int().nonnegative(),
+  status: ImportStatusSchema,
+});
+export type ImportResultado = z.infer<typeof ImportResultadoSchema>;
+
+/** The server always sends both halves; the SPA shows dashes for a missing one (spec §8: an empty resumo). */
+export const ImportAutoResponseSchema = z.object({
+  resumo: z.object({
+    patrimonio: ImportResultadoSchema.optional(),
+    custodia: ImportResultadoSchema.optional(),
+  }),
+});
+export type ImportAutoResponse = z.infer<typeof ImportAutoResponseSchema>;
+
+/** POST importacao/upload/: `{resumo}` for tipo auto, `{linhas, status}` for one type. */
+export const ImportUploadResponseSchema = z.union([
+  ImportAutoResponseSchema,
+  ImportResultadoSchema,
+]);
+export type ImportUploadResponse = z.infer<typeof ImportUploadResponseSchema>;
+
+/** The text fields of the multipart upload (the file travels as `arquivo`). */
+export const ImportUploadFieldsSchema = z.object({
+  tipo: z
+    .enum(ImportTipoSchema.options, { error: 'Use auto, patrimonio ou custodia.' })
+    .default('auto'),
+  data_referencia: z.iso.date('Informe uma data de referência válida (aaaa-mm-dd).'),
+  force: z
+    .enum(['true', 'false'], { error: 'Use true ou false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ImportUploadFields = z.infer<typeof ImportUploadFieldsSchema>;
+
+export const IMPORT_EXTENSIONS = ['.xlsx', '.xls'] as const;
+
+export function hasImportExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return IMPORT_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/** The import screen's form. */
+export const ImportFormSchema = z.object({
+  data_referencia: z
+    .string()
+    .min(1, 'Informe a data de referência.')
+    .pipe(z.iso.date('Data inválida.')),
+  arquivo: z
+    .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, {
+      message: 'Selecione o arquivo (com abas de Patrimônio e Custódia).',
+    })
+    .refine((f) => hasImportExtension(f.name), 'Selecione um arquivo .xlsx ou .xls.'),
+});
+export type ImportForm = z.infer<typeof ImportFormSchema>;
+export type ImportFormInput = z.input<typeof ImportFormSchema>;

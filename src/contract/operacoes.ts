@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema } from './common';
+import { OperacaoSchema } from './entities';
+
+export const DATA_VENDA_ANTES_DA_COMPRA = 'A data de venda não pode ser anterior à data de compra.';
+export const PRECO_POSITIVO = 'Informe um valor maior que zero.';
+export const QUANTIDADE_INVALIDA = 'Informe uma quantidade inteira maior que zero.';
+export const DATA_INVALIDA = 'Informe uma data válida (aaaa-mm-dd).';
+
+// numeric(18,4) holds 14 integer digits; anything near that is a typing mistake, not a price.
+const MAX_PRECO = 1e12;
+
+/** A price: empty is null; when present, positive. */
+const preco = z
+  .number(PRECO_POSITIVO)
+  .positive(PRECO_POSITIVO)
+  .max(MAX_PRECO, `No máximo ${MAX_PRECO.toLocaleString('pt-BR')}.`)
+  .nullable();
+
+const quantidade = z
+  .number(QUANTIDADE_INVALIDA)
+  .int(QUANTIDADE_INVALIDA)
+  .positive(QUANTIDADE_INVALIDA)
+  .max(1_000_000_000, QUANTIDADE_INVALIDA)
+  .nullable();
+
+const data = IsoDateSchema.nullable().refine(
+  (v) => v === null || (v >= '1900-01-01' && v <= '2999-12-31'),
+  DATA_INVALIDA,
+);
+
+/** The fields of POST and PATCH operacoes/: empty numeric and date values arrive as null and are accepted. */
+const OperacaoFieldsSchema = z.object({
+  cliente: IdSchema,
+  acao: z.number('Selecione a ação.').int().positive('Selecione a ação.'),
+  data_compra: data.default(null),
+  preco_unitario: preco.default(null),
+  quantidade: quantidade.default(null),
+  data_venda: data.default(null),
+  preco_venda_unitario: preco.default(null),
+  valor_alvo: preco.default(null),
+});
+
+function vendaDepoisDaCompra(
+  value: { data_compra?: string | null; data_venda?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.data_compra && value.data_venda && value.data_venda < value.data_compra) {
+    ctx.addIssue({ code: 'custom', path: ['data_venda'], message: DATA_VENDA_ANTES_DA_COMPRA });
+  }
+}
+
+export const OperacaoInputSchema = OperacaoFieldsSchema.superRefine(vendaDepoisDaCompra);
+export type OperacaoInput = z.infer<typeof OperacaoInputSchema>;
+
+/** PATCH: the same fields, each optional; the server checks the merged operation again. */
+export const OperacaoPatchSchema = z
+  .object({
+    cliente: IdSchema.optional(),
+    acao: OperacaoFieldsSchema.shape.acao.optional(),
+    data_compra: data.optional(),
+    preco_unitario: preco.optional(),
+    quantidade: quantidade.optional(),
+    data_venda: data.optional(),
+    preco_venda_unitario: preco.optional(),
+    valor_alvo: preco.optional(),
+  })
+  .superRefine(vendaDepoisDaCompra);
+export type OperacaoPatch = z.infer<typeof OperacaoPatchSchema>;
+
+export const OperacaoListQuerySchema = z.object({
+  cliente: z.coerce.number('Informe o cliente.').int().positive('Informe o cliente.'),
+});
+
+export const OperacaoIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const OperacaoListSchema = z.array(OperacaoSchema);

@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  SimpleGrid,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  ClienteInputSchema,
+  EMAIL_BLOQUEIA_SALVAR,
+  type Cliente,
+  type ClienteInput,
+  type ClienteInputValues,
+} from '../../contract';
+import { ApiRequestError } from '../../lib/api';
+import { useSaveCliente } from './api';
+
+type FieldName = keyof ClienteInputValues;
+
+const FIELDS: Array<{
+  name: FieldName;
+  label: string;
+  type?: string;
+  inputMode?: 'email' | 'tel';
+}> = [
+  { name: 'nome', label: 'Nome' },
+  { name: 'email', label: 'Email', type: 'email', inputMode: 'email' },
+  { name: 'documento', label: 'Documento (CPF/CNPJ)' },
+  { name: 'telefone', label: 'Telefone', type: 'tel', inputMode: 'tel' },
+  { name: 'codigo_xp', label: 'Código XP' },
+  { name: 'percentual_patrimonio', label: '% Patrimônio' },
+  { name: 'vm', label: 'VM Nome' },
+  { name: 'vm_ip', label: 'VM IP' },
+  { name: 'vm_private_ip', label: 'VM IP Privado' },
+];
+
+const toValues = (c: Cliente | null): ClienteInputValues => ({
+  nome: c?.nome ?? '',
+  email: c?.email ?? '',
+  documento: c?.documento ?? '',
+  telefone: c?.telefone ?? '',
+  codigo_xp: c?.codigo_xp ?? '',
+  percentual_patrimonio: c ? String(c.percentual_patrimonio) : '',
+  vm: c?.vm ?? '',
+  vm_ip: c?.vm_ip ?? '',
+  vm_private_ip: c?.vm_private_ip ?? '',
+});
+
+export interface ClienteDialogProps {
+  /** null: closed; 'new': Novo Cliente; a client: Editar Cliente. */
+  target: Cliente | 'new' | null;
+  onClose: () => void;
+}
+
+export function ClienteDialog({ target, onClose }: ClienteDialogProps) {
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="lg"
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          {target !== null && (
+            <ClienteForm
+              // A fresh form for each client opened.
+              key={target === 'new' ? 'new' : target.id}
+              cliente={target === 'new' ? null : target}
+              onClose={onClose}
+            />
+          )}
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: () => void }) {
+  const save = useSaveCliente();
+  // Set by a refused save; the alert stays while the email is still invalid.
+  const [saveTried, setSaveTried] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ClienteInputValues, unknown, ClienteInput>({
+    resolver: zodResolver(ClienteInputSchema),
+    defaultValues: toValues(cliente),
+    mode: 'onTouched',
+  });
+
+  const onValid = handleSubmit(
+    async (input) => {
+      try {
+        await save.mutateAsync({ id: cliente?.id ?? null, input });
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.campos) {
+          for (const [name, message] of Object.entries(err.campos)) {
+            if (FIELDS.some((f) => f.name === name)) setError(name as FieldName, { message });
+          }
+        }
+      }
+    },
+    () => {
+      // Section 5: an invalid email blocks saving with an alert.
+      setSaveTried(true);
+    },
+  );
+
+  const title = cliente ? 'Editar Cliente' : 'Novo Cliente';
+  return (
+    <Dialog.Content>
+      {/* display: contents keeps the dialog's own layout of header, body and footer. */}
+      <form onSubmit={onValid} noValidate style={{ display: 'contents' }}>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {saveTried && errors.email && (
+            <Alert.Root status="error" mb="4" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{EMAIL_BLOQUEIA_SALVAR}</Alert.Title>
+            </Alert.Root>
+          )}
+          {save.error && !(save.error instanceof ApiRequestError && save.error.campos) && (
+            <Alert.Root status="error" mb="4" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{save.error.message}</Alert.Title>
+            </Alert.Root>
+          )}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {FIELDS.map((f) => (
+              <Field.Root
+                key={f.name}
+                invalid={!!errors[f.name]}
+                gridColumn={f.name === 'nome' ? { md: 'span 2' } : undefined}
+              >
+                <Field.Label>{f.label}</Field.Label>
+                {f.name === 'percentual_patrimonio' ? (
+                  <Input
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={0.01}
+                    inputMode="decimal"
+                    {...register('percentual_patrimonio')}
+                  />
+                ) : (
+                  <Input
+                    type={f.type ?? 'text'}
+                    inputMode={f.inputMode}
+                    autoComplete="off"
+                    {...register(f.name)}
+                  />
+                )}
+                <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline" colorPalette="gray" type="button">
+              Cancelar
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" loading={isSubmitting}>
+            {cliente ? 'Salvar' : 'Criar'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Fechar" />
+      </Dialog.CloseTrigger>
+    </Dialog.Content>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, HStack, Stack } from '@chakra-ui/react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { PatrimonioDisponivel } from '../../contract';
+import { DataTable } from '../../components/DataTable';
+import { formatNumber } from '../../lib/format';
+import { usePatrimonioDisponivel } from './api';
+
+const col = createColumnHelper<PatrimonioDisponivel>();
+const numeric = { meta: { numeric: true } } as const;
+const texto = (key: 'codigo' | 'nome') => (r: PatrimonioDisponivel) => r[key] ?? undefined;
+const valor =
+  (key: 'patrimonio' | 'total_consolidado' | 'valor_disponivel') => (r: PatrimonioDisponivel) =>
+    r[key] ?? undefined;
+const money = (c: { getValue: () => number | undefined }) => formatNumber(c.getValue());
+
+const columns = [
+  col.accessor(texto('codigo'), {
+    id: 'codigo',
+    header: 'Código',
+    sortUndefined: 'last',
+    cell: (c) => c.getValue() ?? '—',
+  }),
+  col.accessor(texto('nome'), {
+    id: 'nome',
+    header: 'Nome',
+    sortUndefined: 'last',
+    cell: (c) => c.getValue() ?? '—',
+  }),
+  col.accessor(valor('patrimonio'), {
+    id: 'patrimonio',
+    header: 'Patrimônio',
+    sortUndefined: 'last',
+    cell: money,
+    ...numeric,
+  }),
+  col.accessor(valor('total_consolidado'), {
+    id: 'total_consolidado',
+    header: 'Total Consolidado',
+    sortUndefined: 'last',
+    cell: money,
+    ...numeric,
+  }),
+  col.accessor(valor('valor_disponivel'), {
+    id: 'valor_disponivel',
+    header: 'Valor Disponível',
+    sortUndefined: 'last',
+    cell: money,
+    ...numeric,
+  }),
+];
+
+export function PatrimonioTab() {
+  const query = usePatrimonioDisponivel();
+  return (
+    <Stack gap="4">
+      <HStack>
+        <Button size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Atualizar
+        </Button>
+      </HStack>
+      <DataTable
+        label="Patrimônio disponível"
+        columns={columns}
+        data={query.data ?? []}
+        getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
+        initialSorting={[{ id: 'nome', desc: false }]}
+        emptyText={query.isPending ? 'Carregando...' : undefined}
+      />
+    </Stack>
+  );
+}

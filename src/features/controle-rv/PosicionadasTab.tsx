@@ -1,0 +1,180 @@
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import type { PosicaoPainel } from '../../contract';
+import { DataTable } from '../../components/DataTable';
+import { daysBetween, todayIso } from '../../lib/dates';
+import { formatDate, formatInteger, formatNumber } from '../../lib/format';
+import { useDashboardRv } from './api';
+
+const TODOS = '';
+
+/** Specification section 9: the server's value, else days from the purchase to today, never negative. */
+function diasPosicionado(p: PosicaoPainel): number | undefined {
+  if (p.dias_posicionado !== null) return p.dias_posicionado;
+  return p.data_compra ? Math.max(0, daysBetween(p.data_compra, todayIso())) : undefined;
+}
+
+function Variacao({ value }: { value: number | undefined }) {
+  if (value === undefined) return <>{formatNumber(null)}</>;
+  const positiva = value >= 0;
+  return (
+    <Text
+      as="span"
+      fontWeight="medium"
+      color={positiva ? 'green.600' : 'red.600'}
+      data-sinal={positiva ? 'positivo' : 'negativo'}
+    >
+      {formatNumber(value)}
+    </Text>
+  );
+}
+
+const col = createColumnHelper<PosicaoPainel>();
+const numeric = { meta: { numeric: true } } as const;
+// Missing values (undefined) sort after the others in both directions.
+
+const columns = [
+  col.accessor('cliente', { header: 'Cliente' }),
+  col.accessor('acao', {
+    header: 'Ação',
+    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+  }),
+  col.accessor((r) => r.data_compra ?? undefined, {
+    id: 'data_compra',
+    header: 'Data Compra',
+    sortUndefined: 'last',
+    cell: (c) => formatDate(c.getValue()),
+  }),
+  col.accessor((r) => r.preco_compra ?? undefined, {
+    id: 'preco_compra',
+    header: 'Preço Unitário',
+    sortUndefined: 'last',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor((r) => r.quantidade ?? undefined, {
+    id: 'quantidade',
+    header: 'Quantidade',
+    sortUndefined: 'last',
+    cell: (c) => formatInteger(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor((r) => r.valor_total_compra ?? undefined, {
+    id: 'valor_total_compra',
+    header: 'Valor Total Compra',
+    sortUndefined: 'last',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor((r) => r.preco_atual ?? undefined, {
+    id: 'preco_atual',
+    header: 'Preço Atual',
+    sortUndefined: 'last',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor((r) => r.lucro_percentual ?? undefined, {
+    id: 'lucro_percentual',
+    header: 'Variação (%)',
+    sortUndefined: 'last',
+    cell: (c) => <Variacao value={c.getValue()} />,
+    ...numeric,
+  }),
+  col.accessor((r) => r.valor_alvo ?? undefined, {
+    id: 'valor_alvo',
+    header: 'Valor Alvo',
+    sortUndefined: 'last',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor(diasPosicionado, {
+    id: 'dias_posicionado',
+    header: 'Dias Posicionado',
+    sortUndefined: 'last',
+    cell: (c) => formatInteger(c.getValue()),
+    ...numeric,
+  }),
+];
+
+const collator = new Intl.Collator('pt-BR');
+const distintos = (values: string[]) => [...new Set(values)].sort(collator.compare);
+
+export function PosicionadasTab() {
+  const query = useDashboardRv();
+  const [cliente, setCliente] = useState(TODOS);
+  const [acao, setAcao] = useState(TODOS);
+  const posicoes = query.data?.posicionadas;
+
+  const { clientes, acoes, linhas } = useMemo(() => {
+    const todas = posicoes ?? [];
+    return {
+      clientes: distintos(todas.map((p) => p.cliente)),
+      acoes: distintos(todas.map((p) => p.acao)),
+      linhas: todas.filter(
+        (p) => (cliente === TODOS || p.cliente === cliente) && (acao === TODOS || p.acao === acao),
+      ),
+    };
+  }, [posicoes, cliente, acao]);
+
+  return (
+    <Stack gap="4">
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root width={{ base: 'full', sm: '64' }}>
+          <Field.Label>Cliente</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={cliente} onChange={(e) => setCliente(e.target.value)}>
+              <option value={TODOS}>Todos</option>
+              {clientes.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root width={{ base: 'full', sm: '48' }}>
+          <Field.Label>Ação</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={acao} onChange={(e) => setAcao(e.target.value)}>
+              <option value={TODOS}>Todas</option>
+              {acoes.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {(cliente !== TODOS || acao !== TODOS) && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setCliente(TODOS);
+              setAcao(TODOS);
+            }}
+          >
+            Limpar Filtros
+          </Button>
+        )}
+        <Button size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Atualizar
+        </Button>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {query.isPending ? 'Carregando...' : `${formatInteger(linhas.length)} posições`}
+      </Text>
+      <DataTable
+        label="Posicionadas"
+        columns={columns}
+        data={linhas}
+        getRowId={(p) => String(p.id)}
+        initialSorting={[{ id: 'cliente', desc: false }]}
+        emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
+      />
+    </Stack>
+  );
+}

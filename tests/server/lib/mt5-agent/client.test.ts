@@ -1,0 +1,125 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Mt5AgentClient,
+  Mt5HttpError,
+  Mt5MalformedError,
+  Mt5OfflineError,
+  Mt5TimeoutError,
+  agentBaseUrl,
+  agentHost,
+  type Mt5AgentSettings,
+} from '../../../../server/lib/mt5-agent';
+import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
+
+let fleet: SimFleet;
+let settings: Mt5AgentSettings;
+// 0 online, 1 error, 2 malformed, 3 slow
+beforeAll(async () => {
+  fleet = await startFleet(['online', 'error', 'malformed', 'slow'], { fillDelayMs: 20 });
+  settings = { agentPort: fleet.port, agentToken: fleet.token, timeoutMs: 400 };
+});
+afterAll(() => fleet.close());
+
+const client = (i: number | 'dead', over: Partial<Mt5AgentSettings> = {}) =>
+  new Mt5AgentClient(i === 'dead' ? fleet.deadHost : fleet.hosts[i]!, { ...settings, ...over });
+
+describe('where the agent is', () => {
+  it('prefers the private IP, falls back to the public one, and has none without either', () => {
+    expect(agentHost({ vm_private_ip: '10.0.0.5', vm_ip: '200.1.2.3' })).toBe('10.0.0.5');
+    expect(agentHost({ vm_private_ip: null, vm_ip: '200.1.2.3' })).toBe('200.1.2.3');
+    expect(agentHost({ vm_private_ip: '  ', vm_ip: null })).toBeNull();
+  });
+
+  it('brackets IPv6 addresses in the URL', () => {
+    expect(agentBaseUrl('10.0.0.5', 8765)).toBe('http://10.0.0.5:8765');
+    expect(agentBaseUrl('fd00::12', 8765)).toBe('http://[fd00::12]:8765');
+  });
+});
+
+describe('Mt5AgentClient', () => {
+  it('reads a typed /health with the bearer token', async () => {
+    const health = await client(0).health();
+    expect(health).toMatchObject({ connected: true, trade_allowed: true });
+    expect(health.account.currency).toBe('BRL');
+  });
+
+  it('tells offline, timeout, HTTP error and malformed apart', async () => {
+    await expect(client('dead').health()).rejects.toBeInstanceOf(Mt5OfflineError);
+    await expect(client('dead').health()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+
+    const started = performance.now();
+    await expect(client(3).health()).rejects.toBeInstanceOf(Mt5TimeoutError);
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(380);
+    expect(took).toBeLessThan(1_500);
+
+    await expect(client(1).health()).rejects.toMatchObject({
+      constructor: Mt5HttpError,
+      status: 500,
+      error: 'terminal_error',
+      detail: 'Falha simulada do terminal MT5',
+    });
+    await expect(client(2).health()).rejects.toBeInstanceOf(Mt5MalformedError);
+    await expect(client(0, { agentToken: 'errado' }).health()).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('aborts early on the caller signal, as a timeout', async () => {
+    const started = performance.now();
+    await expect(
+      client(3, { timeoutMs: 5_000 }).health({ signal: AbortSignal.timeout(100) }),
+    ).rejects.toBeInstanceOf(Mt5TimeoutError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('reports JSON that does not match the protocol as malformed', async () => {
+    const host = fleet.deadHost.replace(/\.250$/, '.201');
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ connected: 'sim', trade_allowed: true }));
+    });
+    await new Promise<void>((resolve) => server.listen(fleet.port, host, resolve));
+    try {
+      await expect(new Mt5AgentClient(host, settings).health()).rejects.toThrow(
+        /malformed answer: connected/,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('reads symbols, places an order once per client_order_id, follows it, lists positions', async () => {
+    const c = client(0);
+    fleet.sims[0]!.terminal.setPrice('ITSA4', 10.5);
+    expect(await c.symbol('ITSA4F')).toMatchObject({ name: 'ITSA4F', volume_step: 1, last: 10.5 });
+    await expect(c.symbol('NADA9')).rejects.toMatchObject({ status: 404 });
+
+    const order = {
+      client_order_id: 'g-42:2',
+      symbol: 'ITSA4F',
+      side: 'buy' as const,
+      volume: 37,
+      type: 'market' as const,
+      comment: 'carteira-rv',
+    };
+    const placed = await c.placeOrder(order);
+    expect(placed).toMatchObject({ retcode: 10008 });
+    expect(await c.placeOrder(order)).toEqual(placed);
+
+    let info = await c.order(placed.ticket!);
+    for (let i = 0; i < 50 && info.state !== 'filled'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      info = await c.order(placed.ticket!);
+    }
+    expect(info).toMatchObject({ state: 'filled', volume_filled: 37, price_avg: 10.51 });
+    await expect(c.order(123)).rejects.toMatchObject({ status: 404 });
+    expect(await c.positions()).toContainEqual({
+      symbol: 'ITSA4F',
+      volume: 37,
+      price_open: 10.51,
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClienteStatus } from '../../../../src/contract';
+import { clientes } from '../../../../server/db/schema';
+import { loadConfig } from '../../../../server/config';
+import {
+  DEMO_AGENTS,
+  DEMO_CLIENTES,
+  seedDemoClientes,
+  startDemoSimulators,
+} from '../../../../server/seed/demo-clientes';
+import { startTestServer, type TestServer } from '../../../support/test-server';
+import { startFleet, trackAgentCalls, type SimFleet } from '../../mt5-sim/fleet';
+
+const TIMEOUT_MS = 1_000;
+
+describe('GET /api/clientes-status/', () => {
+  let fleet: SimFleet;
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    fleet = await startFleet([
+      'online',
+      'no-autotrading',
+      'disconnected',
+      'slow',
+      'error',
+      'malformed',
+    ]);
+    server = await startTestServer({
+      MT5_AGENT_PORT: String(fleet.port),
+      MT5_AGENT_TOKEN: fleet.token,
+      MT5_TIMEOUT_MS: String(TIMEOUT_MS),
+      MT5_STATUS_CONCURRENCY: '25',
+    });
+    token = await server.login();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fleet?.close();
+  });
+  afterEach(async () => {
+    await server.database.db.delete(clientes);
+  });
+
+  const statuses = async () => {
+    const res = await server.request('/api/clientes-status/', { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as ClienteStatus[];
+  };
+
+  it('maps each simulator behaviour, a closed port, a public-IP fallback and a missing IP', async () => {
+    const rows = await server.database.db
+      .insert(clientes)
+      .values([
+        ...fleet.hosts.map((host) => ({ nome: host, vm_private_ip: host, vm_ip: '203.0.113.1' })),
+        { nome: 'desligada', vm_private_ip: fleet.deadHost },
+        { nome: 'só IP público', vm_ip: fleet.hosts[0] },
+        { nome: 'sem IP' },
+      ])
+      .returning({ id: clientes.id });
+    const byId = new Map((await statuses()).map((s) => [s.id, s]));
+    expect(rows.map((r) => [byId.get(r.id)?.status, byId.get(r.id)?.detail])).toEqual([
+      ['online', null],
+      ['warning', 'AutoTrading desativado'],
+      ['warning', 'Terminal desconectado da corretora'],
+      ['timeout', `Sem resposta em ${TIMEOUT_MS} ms`],
+      ['error', 'Agente MT5 respondeu HTTP 500: Falha simulada do terminal MT5'],
+      ['error', 'Resposta inválida do agente MT5'],
+      ['offline', 'Conexão recusada pelo agente MT5'],
+      ['online', null],
+      ['missing_ip', 'Cliente sem IP de VM'],
+    ]);
+    const online = byId.get(rows[0]!.id)!;
+    expect(online.ping).toEqual(expect.any(Number));
+    expect(online.ping).toBeLessThan(TIMEOUT_MS);
+    expect(byId.get(rows[6]!.id)!.ping).toBeNull();
+    expect(byId.get(rows[8]!.id)!.ping).toBeNull();
+  });
+
+  it('follows a behaviour switched at run time', async () => {
+    const [row] = await server.database.db
+      .insert(clientes)
+      .values({ vm_private_ip: fleet.hosts[0] })
+      .returning({ id: clientes.id });
+    fleet.sims[0]!.setBehaviour('no-autotrading');
+    try {
+      expect(await statuses()).toEqual([
+        {
+          id: row!.id,
+          status: 'warning',
+          detail: 'AutoTrading desativado',
+          ping: expect.any(Number),
+        },
+      ]);
+    } finally {
+      fleet.sims[0]!.setBehaviour('online');
+    }
+  });
+
+  it('answers 200 dead VMs in about one timeout, never asking more than the bound at once', async () => {
+    await server.database.db
+      .insert(clientes)
+      .values([
+        ...Array.from({ length: 100 }, () => ({ vm_private_ip: fleet.hosts[3] })),
+        ...Array.from({ length: 100 }, () => ({ vm_private_ip: fleet.deadHost })),
+      ]);
+    const calls = trackAgentCalls(fleet.port);
+    const started = performance.now();
+    const list = await statuses().finally(calls.restore);
+    const took = performance.now() - started;
+    expect(list).toHaveLength(200);
+    // Every client got a call of its own: the hung ones time out, the refused ones are offline.
+    expect(list.filter((s) => s.status === 'timeout')).toHaveLength(100);
+    expect(list.filter((s) => s.status === 'offline')).toHaveLength(100);
+    // 100 hung VMs over 25 slots: 4 rounds of 250 ms, not 4 timeouts.
+    expect(took).toBeLessThan(TIMEOUT_MS + 1_500);
+    expect(calls.counter.total).toBe(200);
+    expect(calls.counter.max).toBeLessThanOrEqual(25);
+  });
+
+  it('needs a token', async () => {
+    expect((await server.request('/api/clientes-status/')).status).toBe(401);
+  });
+});
+
+describe('the demo clients', () => {
+  it('seed realistic clients whose in-process simulators cover every status', async () => {
+    const probe = await startFleet(['online']);
+    const port = probe.port;
+    await probe.close();
+    const env = { MT5_AGENT_PORT: String(port), MT5_TIMEOUT_MS: String(TIMEOUT_MS) };
+    const agents = await startDemoSimulators(
+      loadConfig(env),
+      async () => new Map([['PETR4', 31.42]]),
+    );
+    const server = await startTestServer(env);
+    try {
+      expect(agents.simulators).toHaveLength(DEMO_AGENTS.length);
+      // They trade at the product's quotes.
+      expect(agents.simulators[0]!.terminal.market.last('PETR4F')).toBe(31.42);
+      await seedDemoClientes({ db: server.database.db, config: server.config });
+      const token = await server.login();
+      const list = (await (await server.request('/api/clientes/', { token })).json()) as Array<{
+        id: number;
+        nome: string;
+        documento: string;
+      }>;
+      expect(list).toHaveLength(DEMO_CLIENTES.length);
+      for (const c of list) expect(validDocumento(c.documento), c.nome).toBe(true);
+
+      const statuses = (await (
+        await server.request('/api/clientes-status/', { token })
+      ).json()) as ClienteStatus[];
+      expect(new Set(statuses.map((s) => s.status))).toEqual(
+        new Set(['online', 'warning', 'offline', 'timeout', 'error', 'missing_ip']),
+      );
+    } finally {
+      await server.close();
+      await agents.stop();
+    }
+  });
+});
+
+/** CPF (11 digits) or CNPJ (14) with both check digits right. */
+function validDocumento(value: string): boolean {
+  const d = value.replace(/\D/g, '').split('').map(Number);
+  const check = (digits: number[], weights: number[]) => {
+    const r = digits.reduce((sum, n, i) => sum + n * weights[i]!, 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  if (d.length === 11) {
+    const w1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
+    const w2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+    return check(d.slice(0, 9), w1) === d[9] && check(d.slice(0, 10), w2) === d[10];
+  }
+  if (d.length === 14) {
+    const w1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const w2 = [6, ...w1];
+    return check(d.slice(0, 12), w1) === d[12] && check(d.slice(0, 13), w2) === d[13];
+  }
+  return false;
+}

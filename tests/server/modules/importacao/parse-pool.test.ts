@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ImportError } from '../../../../server/modules/importacao/file-check';
+import { DEFAULT_LIMITS } from '../../../../server/modules/importacao/limits';
+import { createParsePool, type ParsePool } from '../../../../server/modules/importacao/parse-pool';
+import { parseWorkbook, type ParseOptions } from '../../../../server/modules/importacao/parser';
+import { bigWorkbook, buildWorkbook, standardWorkbook } from './workbooks';
+
+const BOTH: ParseOptions = { ...DEFAULT_LIMITS, tipos: ['patrimonio', 'custodia'] };
+
+let pool: ParsePool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('the parsing worker pool', () => {
+  it('parses in a worker thread (the TypeScript worker boots under the test runner) and reuses it', async () => {
+    pool = createParsePool(DEFAULT_LIMITS);
+    const first = await pool.parse(standardWorkbook(), BOTH);
+    expect(first.patrimonio).toMatchObject({ aba: 'Patrimônio', linhas: 3 });
+    expect(JSON.parse(first.patrimonio!.json)).toEqual(
+      parseWorkbook(standardWorkbook(), BOTH).patrimonio!.rows,
+    );
+    expect(first.custodia).toMatchObject({ aba: 'Custódia', linhas: 4 });
+    const started = performance.now();
+    const second = await pool.parse(standardWorkbook('biff8'), BOTH);
+    expect(second).toEqual(first);
+    // A warm worker answers a tiny file at once; a new one takes about half a second to load.
+    expect(performance.now() - started).toBeLessThan(400);
+  });
+
+  it("passes the parser's 400 through, and the worker stays usable", async () => {
+    pool = createParsePool(DEFAULT_LIMITS);
+    await expect(pool.parse(buildWorkbook({ Plan1: [['x']] }), BOTH)).rejects.toMatchObject({
+      status: 400,
+      detail: 'O arquivo não tem aba de Patrimônio nem de Custódia (abas encontradas: Plan1).',
+    });
+    expect((await pool.parse(standardWorkbook(), BOTH)).patrimonio?.linhas).toBe(3);
+  });
+
+  it('answers 413 when parsing runs out of its heap, and the next file gets a fresh worker', async () => {
+    pool = createParsePool({ ...DEFAULT_LIMITS, workerHeapMb: 16 });
+    const err = await pool.parse(bigWorkbook(20_000), BOTH).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportError);
+    expect(err).toMatchObject({
+      status: 413,
+      detail: 'A planilha exige memória demais para ser lida.',
+    });
+    expect((await pool.parse(standardWorkbook(), BOTH)).custodia?.linhas).toBe(4);
+  }, 30_000);
+
+  it('answers 413 past the time limit', async () => {
+    pool = createParsePool({ ...DEFAULT_LIMITS, parseTimeoutMs: 50 });
+    await expect(pool.parse(bigWorkbook(5_000), BOTH)).rejects.toMatchObject({
+      status: 413,
+      detail: 'A leitura da planilha passou do limite de 0,05 s.',
+    });
+  });
+
+  it('queues uploads past the worker count and refuses them past the queue (503)', async () => {
+    pool = createParsePool({ ...DEFAULT_LIMITS, maxWorkers: 1, maxQueued: 1 });
+    const file = standardWorkbook();
+    const results = await Promise.allSettled([
+      pool.parse(file, BOTH),
+      pool.parse(file, BOTH),
+      pool.parse(file, BOTH),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
+      status: 503,
+      detail: 'Muitas importações ao mesmo tempo. Tente de novo em instantes.',
+    });
+  });
+});

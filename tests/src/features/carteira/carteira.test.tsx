@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { server } from '../../../../mocks/node';
+import { renderApp } from '../../../support/render';
+
+const table = (name: string) => screen.findByRole('table', { name });
+const cell = (row: HTMLElement, index: number) => within(row).getAllByRole('cell')[index]!;
+async function rowOf(tableName: string, ticker: string) {
+  const t = await table(tableName);
+  return within(t).getByText(ticker).closest('tr')!;
+}
+
+describe('the portfolio screen', () => {
+  beforeEach(() => resetCarteiraMock());
+
+  it('shows the title, the buttons, the overlay while loading, and the Resumo cards by default', async () => {
+    renderApp('/clientes/1/carteira');
+    expect(await screen.findByText('Aguarde, carregando dados da carteira...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Ana Beatriz Carvalho Carteira' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Aguarde, carregando dados da carteira...'),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('tab', { name: 'Resumo' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: '← Voltar' })).toHaveAttribute('href', '/clientes');
+    expect(screen.getByText('Patrimônio', { selector: 'h3, div' })).toBeInTheDocument();
+    expect(screen.getByText('Posição Consolidada')).toBeInTheDocument();
+    // Mock: patrimony 500,000 at 20 %; open 3,000 + 12,000 + 3,000; realised +600 − 500; open return +150 − 600 + 300.
+    expect(screen.getByText('R$ 500.000,00')).toBeInTheDocument();
+    expect(screen.getByText('20,00%')).toBeInTheDocument();
+    expect(screen.getByText('R$ 18.000,00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 82.000,00')).toBeInTheDocument();
+    const realizada = screen.getByText('R$ 100,00');
+    expect(realizada).toHaveAttribute('data-cor', 'verde');
+    const posicionado = screen.getByText('R$ -150,00');
+    expect(posicionado).toHaveAttribute('data-cor', 'vermelho');
+    // Resultado atual = −150 − (−100) = −50.
+    expect(screen.getByText('R$ -50,00')).toHaveAttribute('data-cor', 'vermelho');
+  });
+
+  it('shows dashes in the cards when the summary cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/clientes/:id/resumo/', () =>
+        HttpResponse.json({ detail: 'falhou' }, { status: 500 }),
+      ),
+    );
+    renderApp('/clientes/1/carteira');
+    await screen.findByRole('heading', { name: 'Ana Beatriz Carvalho Carteira' });
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByText('Aguarde, carregando dados da carteira...'),
+        ).not.toBeInTheDocument(),
+      { timeout: 8000 },
+    );
+    const cards = screen
+      .getByText('Posição Consolidada')
+      .closest('.chakra-card__root')!.parentElement!;
+    expect(within(cards as HTMLElement).getAllByText('—')).toHaveLength(9);
+  });
+
+  it('lists open operations with quotes, colours by sign, and opens the MT5 dialogs', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    const t = await table('Operações posicionadas');
+    const headers = within(t)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Ação',
+      'Data Compra',
+      'Preço Unitário',
+      'Quantidade',
+      'Valor Total Compra',
+      'Alvo (R$)',
+      'Dias Posicionado',
+      'Preço Atual',
+      'Variação (%)',
+      'To Gain (%)',
+      'Ações',
+    ]);
+    await waitFor(async () =>
+      expect(cell(await rowOf('Operações posicionadas', 'PETR4'), 7)).toHaveTextContent('31,50'),
+    );
+    const petr = await rowOf('Operações posicionadas', 'PETR4');
+    expect(cell(petr, 1)).toHaveTextContent('04/08/2025');
+    expect(cell(petr, 4)).toHaveTextContent('3.000,00');
+    expect(within(cell(petr, 8)).getByText('5,00')).toHaveAttribute('data-cor', 'verde');
+    expect(within(cell(petr, 9)).getByText('4,76')).toHaveAttribute('data-cor', 'laranja');
+    const vale = await rowOf('Operações posicionadas', 'VALE3');
+    expect(within(cell(vale, 8)).getByText('-5,00')).toHaveAttribute('data-cor', 'vermelho');
+    const itub = await rowOf('Operações posicionadas', 'ITUB3');
+    expect(within(cell(itub, 9)).getByText('-3,03')).toHaveAttribute('data-cor', 'verde');
+
+    await user.click(within(petr).getByRole('button', { name: 'Vender PETR4' }));
+    const venda = await screen.findByRole('dialog', { name: 'Vender PETR4' });
+    expect(within(venda).getByRole('button', { name: 'Confirmar Venda' })).toBeEnabled();
+    await user.click(within(venda).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Vender PETR4' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
+    const compra = await screen.findByRole('dialog', { name: 'Nova Compra (MT5)' });
+    expect(within(compra).getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('lists realised operations with their result', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'REALIZADAS' }));
+    const bbas = await rowOf('Operações realizadas', 'BBAS3');
+    expect(
+      within(bbas)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'BBAS3',
+      '03/03/2025',
+      '20,00',
+      '300',
+      '6.000,00',
+      '01/04/2025',
+      '22,00',
+      '6.600,00',
+      '10,00',
+      '600,00',
+      'EditarExcluir',
+    ]);
+    expect(within(cell(bbas, 9)).getByText('600,00')).toHaveAttribute('data-cor', 'verde');
+    const abev = await rowOf('Operações realizadas', 'ABEV3');
+    expect(within(cell(abev, 9)).getByText('-500,00')).toHaveAttribute('data-cor', 'vermelho');
+  });
+
+  it('creates an operation with empty values sent as null, and shows the validation message', async () => {
+    let sent: unknown;
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/api/operacoes/'))
+        sent = await request.clone().json();
+    });
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('button', { name: 'Nova Operação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Operação' });
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(dialog).findByText('Selecione a ação.')).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Ação'), 'WEGE3 — WEG');
+    await user.type(within(dialog).getByLabelText('Data Compra'), '2025-10-01');
+    await user.type(within(dialog).getByLabelText('Quantidade'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(
+      await within(dialog).findByText('Informe uma quantidade inteira maior que zero.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Quantidade'));
+    await user.type(within(dialog).getByLabelText('Quantidade'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual({
+      cliente: 1,
+      acao: 6,
+      data_compra: '2025-10-01',
+      preco_unitario: null,
+      quantidade: 150,
+      valor_alvo: null,
+      data_venda: null,
+      preco_venda_unitario: null,
+    });
+    server.events.removeAllListeners();
+    await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));
+    expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
+  });
+
+  it('edits an operation into a realised one, and deletes another after confirming', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await user.click(
+      within(await rowOf('Operações posicionadas', 'VALE3')).getByRole('button', {
+        name: 'Editar VALE3',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
+    expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue(60);
+    await user.type(within(dialog).getByLabelText('Data Venda'), '2025-10-10');
+    await user.type(within(dialog).getByLabelText('Preço Venda'), '61.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () =>
+      expect(
+        within(await table('Operações posicionadas')).queryByText('VALE3'),
+      ).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('tab', { name: 'REALIZADAS' }));
+    const vale = await rowOf('Operações realizadas', 'VALE3');
+    expect(cell(vale, 6)).toHaveTextContent('61,50');
+
+    await user.click(within(vale).getByRole('button', { name: 'Excluir VALE3' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Deseja realmente deletar?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Deletar' }));
+    await waitFor(async () =>
+      expect(
+        within(await table('Operações realizadas')).queryByText('VALE3'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows Atualizando... while the quotes refresh', async () => {
+    let release: () => void = () => {};
+    const { user } = renderApp('/clientes/1/carteira');
+    const button = await screen.findByRole('button', { name: 'Atualizar cotações' });
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Aguarde, carregando dados da carteira...'),
+      ).not.toBeInTheDocument(),
+    );
+    server.use(
+      http.post('/api/cotacoes-atuais/', async () => {
+        await new Promise<void>((r) => (release = r));
+        return HttpResponse.json({ 'PETR4.SA': { preco_atual: 40 } });
+      }),
+    );
+    await user.click(button);
+    expect(await screen.findByRole('button', { name: 'Atualizando...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Atualizar cotações' })).toBeEnabled();
+  });
+});

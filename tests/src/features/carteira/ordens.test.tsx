@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecomendacaoDisponivel } from '../../../../src/contract';
+import { BuyDialog } from '../../../../src/features/carteira/ordens/BuyDialog';
+import { SellDialog } from '../../../../src/features/carteira/ordens/SellDialog';
+import { server } from '../../../../mocks/node';
+import { renderWithProviders } from '../../../support/render';
+
+const recomendacoes: RecomendacaoDisponivel[] = [
+  {
+    acao_id: 7,
+    ticker: 'WEGE3',
+    empresa: 'WEG',
+    preco_compra: 38.5,
+    alvo_sugerido: 41.2345,
+    probabilidade: 72.4,
+  },
+];
+
+function useRecomendacoes() {
+  server.use(
+    http.get('/api/clientes/:id/recomendacoes-disponiveis/', () =>
+      HttpResponse.json(recomendacoes),
+    ),
+  );
+}
+
+/** Records the bodies and headers of the calls the dialog makes. */
+function spyOn(method: 'post' | 'get', path: string) {
+  const calls: Array<{ body: unknown; key: string | null }> = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method.toLowerCase() === method && new URL(request.url).pathname.match(path)) {
+      void request
+        .clone()
+        .text()
+        .then((text) =>
+          calls.push({
+            body: text ? JSON.parse(text) : null,
+            key: request.headers.get('idempotency-key'),
+          }),
+        );
+    }
+  });
+  return calls;
+}
+
+const renderBuy = () => {
+  const onExecuted = vi.fn();
+  const view = renderWithProviders(
+    <BuyDialog clienteId={1} open onClose={() => {}} onExecuted={onExecuted} />,
+  );
+  return { ...view, onExecuted };
+};
+
+describe('the MT5 buy dialog', () => {
+  it('shows the limit price only for limite, and quantity or value by entry mode', async () => {
+    const { user } = renderBuy();
+    expect(await screen.findByText('Nova Compra (MT5)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Quantidade de ações')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Limite'));
+    expect(await screen.findByLabelText('Preço limite')).toBeInTheDocument();
+    await user.click(screen.getByText('Valor'));
+    expect(await screen.findByLabelText('Valor (R$)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantidade de ações')).not.toBeInTheDocument();
+    await user.click(screen.getByText('Mercado'));
+    await waitFor(() => expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument());
+  });
+
+  it('fills ticker and target from the recommendation picker', async () => {
+    useRecomendacoes();
+    const { user } = renderBuy();
+    await user.click(await screen.findByRole('button', { name: 'Selecionar recomendação' }));
+    const picker = await screen.findByRole('dialog', { name: 'Selecionar recomendação' });
+    for (const header of ['Ticker', 'Empresa', 'Preço Ref', 'Alvo Sug.', 'Prob.', 'Selecionar']) {
+      expect(within(picker).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(within(picker).getByText('R$ 38,50')).toBeInTheDocument();
+    await user.click(within(picker).getByRole('button', { name: 'Selecionar WEGE3' }));
+
+    expect(screen.getByLabelText('Ticker')).toHaveValue('WEGE3');
+    expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('41.23');
+    expect(screen.getByText(/Preço ref\.: R\$ 38,50/)).toBeInTheDocument();
+  });
+
+  it('keeps Enviar disabled until Validar suggests legs, then shows each leg’s check', async () => {
+    server.use(
+      http.post('/api/clientes/:id/mt5/compra/validar/', () =>
+        HttpResponse.json({
+          legs_sugeridas: [
+            { symbol: 'PETR4', quantidade: 200 },
+            { symbol: 'PETR4F', quantidade: 50 },
+          ],
+          validacoes: [
+            { symbol: 'PETR4', ok: true, motivo: null },
+            { symbol: 'PETR4F', ok: false, motivo: null },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderBuy();
+    const enviar = await screen.findByRole('button', { name: 'Enviar' });
+    expect(enviar).toBeDisabled();
+    await user.type(screen.getByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '250');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+
+    const legs = await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    expect(within(legs).getByLabelText('Quantidade PETR4')).toHaveValue(200);
+    expect(within(legs).getByText('OK')).toBeInTheDocument();
+    expect(within(legs).getByText('inválido')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+  });
+
+  it('shows the reason a leg fails', async () => {
+    const { user } = renderBuy();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(await screen.findByText('O alvo deve ser maior que o preço.')).toBeInTheDocument();
+  });
+
+  it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {
+    const sent = spyOn('post', '/mt5/compra/$');
+    const polls = spyOn('get', '/mt5/compra-status/');
+    const { user, onExecuted } = renderBuy();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.click(screen.getByText('Limite'));
+    await user.type(await screen.findByLabelText('Preço limite'), '38,50');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '250');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+
+    await user.dblClick(screen.getByRole('button', { name: 'Enviar' }));
+    await screen.findByLabelText('Execução da ordem');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      ticker_base: 'PETR4',
+      execucao: 'limite',
+      tp: 45,
+      preco: 38.5,
+      legs: [
+        { symbol: 'PETR4', quantidade: 200 },
+        { symbol: 'PETR4F', quantidade: 50 },
+      ],
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+
+    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1), { timeout: 8000 });
+    const pollsAtEnd = polls.length;
+    expect(pollsAtEnd).toBe(2);
+    await new Promise((r) => setTimeout(r, 3300));
+    expect(polls).toHaveLength(pollsAtEnd);
+  }, 20_000);
+
+  it('omits the price for mercado', async () => {
+    const sent = spyOn('post', '/mt5/compra/$');
+    const { user } = renderBuy();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).not.toHaveProperty('preco');
+  });
+
+  it('resets the sending state and shows the error when the submit fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post('/api/clientes/:id/mt5/compra/', () =>
+        HttpResponse.json(
+          { detail: 'Terminal MT5 do cliente indisponível.' },
+          { status: 502, statusText: 'Bad Gateway' },
+        ),
+      ),
+    );
+    const { user } = renderBuy();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(
+      await screen.findByText('Erro 502: Bad Gateway — Terminal MT5 do cliente indisponível.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+  });
+
+  it('stops polling and shows erro when the terminal rejects the order', async () => {
+    const { user, onExecuted } = renderBuy();
+    await user.type(await screen.findByLabelText('Ticker'), 'RJCT3');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(/Ordem não executada por completo/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+    expect(onExecuted).not.toHaveBeenCalled();
+  });
+});
+
+describe('the MT5 sell dialog', () => {
+  const renderSell = () => {
+    const onExecuted = vi.fn();
+    const view = renderWithProviders(
+      <SellDialog
+        clienteId={1}
+        operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250 }}
+        open
+        onClose={() => {}}
+        onExecuted={onExecuted}
+      />,
+    );
+    return { ...view, onExecuted };
+  };
+
+  it("is titled 'Vender {ação}', with the limit price only for limite", async () => {
+    const { user } = renderSell();
+    expect(await screen.findByText('Vender PETR4')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument();
+    await user.click(screen.getByText('Limite'));
+    expect(await screen.findByLabelText('Preço limite')).toBeInTheDocument();
+  });
+
+  it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {
+    const sent = spyOn('post', '/mt5/venda/9/$');
+    const { user, onExecuted } = renderSell();
+    await user.dblClick(await screen.findByRole('button', { name: 'Confirmar Venda' }));
+    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1), { timeout: 8000 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ execucao: 'mercado' });
+  }, 15_000);
+});

@@ -1,16 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
-
-const baseUrl = inject('baseUrl');
-const password = inject('adminPassword');
-
-async function login(page: Page, path: string) {
-  await page.goto(baseUrl + path);
-  await page.getByLabel('Usuário').fill('admin');
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
+import { login } from '../support/e2e';
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: name });

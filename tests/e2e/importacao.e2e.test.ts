@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
-
-const baseUrl = inject('baseUrl');
-const password = inject('adminPassword');
+import { login } from '../support/e2e';
 
 /** A workbook as the team exports it: a title row, pt-BR text numbers, both sheets. */
 function writeWorkbook(dir: string, bookType: 'xlsx' | 'biff8'): string {
@@ -39,11 +37,8 @@ function writeWorkbook(dir: string, bookType: 'xlsx' | 'biff8'): string {
   return file;
 }
 
-async function login(page: Page) {
-  await page.goto(baseUrl + '/ferramentas/importacao');
-  await page.getByLabel('Usuário').fill('admin');
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+async function enter(page: Page) {
+  await login(page, '/ferramentas/importacao');
   await page.getByRole('heading', { name: 'Importação' }).waitFor();
 }
 
@@ -63,7 +58,7 @@ describe('import of patrimony and custody', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await login(page);
+    await enter(page);
 
     await page.getByRole('button', { name: 'OK — Importar' }).click();
     await page.getByText('Informe a data de referência.').waitFor();
@@ -95,7 +90,7 @@ describe('import of patrimony and custody', () => {
 
   it('shows the server reason when the file is not a spreadsheet', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await login(page);
+    await enter(page);
     const fake = path.join(dir, 'nao-e-planilha.xlsx');
     fs.writeFileSync(fake, 'Código;Patrimônio\n1;2\n');
     await page.getByLabel('Data de referência').fill('2019-11-30');

@@ -36,8 +36,12 @@ describe('MT5 orders in the portfolio', () => {
     await compra.getByRole('button', { name: 'Validar' }).click();
     const legs = compra.getByRole('table', { name: 'Pernas sugeridas' });
     await legs.waitFor();
-    await expect(legs.getByLabel(`Quantidade ${ticker}`, { exact: true }).inputValue()).resolves.toBe('200');
-    await expect(legs.getByLabel(`Quantidade ${ticker}F`, { exact: true }).inputValue()).resolves.toBe('50');
+    await expect(
+      legs.getByLabel(`Quantidade ${ticker}`, { exact: true }).inputValue(),
+    ).resolves.toBe('200');
+    await expect(
+      legs.getByLabel(`Quantidade ${ticker}F`, { exact: true }).inputValue(),
+    ).resolves.toBe('50');
     expect(await legs.getByText('OK').count()).toBe(2);
     await screenshot(page, 'ordens-compra-validada');
 

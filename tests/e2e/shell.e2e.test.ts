@@ -1,15 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
+import { baseUrl, login } from '../support/e2e';
 
-const baseUrl = inject('baseUrl');
-const password = inject('adminPassword');
-
-async function login(page: Page) {
-  await page.goto(baseUrl + '/');
-  await page.getByLabel('Usuário').fill('admin');
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+async function enter(page: Page) {
+  await login(page, '/');
   await page.getByText('Dashboard').waitFor();
 }
 
@@ -41,7 +36,7 @@ describe('the logged-in shell', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/.test(m.text())) errors.push(m.text());
     });
-    await login(page);
+    await enter(page);
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await expect(nav.getByRole('link', { name: 'Carteira RV' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'shell-desktop');
@@ -87,7 +82,7 @@ describe('the logged-in shell', () => {
 
   it('collapses every entry into one menu on a narrow screen', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await login(page);
+    await enter(page);
     const nav = page.getByRole('navigation', { name: 'Principal' });
     expect(await nav.getByRole('link', { name: 'Clientes' }).isVisible()).toBe(false);
     await nav.getByRole('button', { name: 'Menu' }).click();

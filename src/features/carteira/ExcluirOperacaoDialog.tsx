@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Operacao } from '../../contract';
 import { formatDate, formatInteger } from '../../lib/format';
 import { useExcluirOperacao } from './api';
@@ -19,48 +20,21 @@ export function ExcluirOperacaoDialog({
     onClose();
   };
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={operacao !== null}
-      onOpenChange={(e) => !e.open && close()}
-      size="sm"
+      title="Deseja realmente deletar?"
+      confirmLabel="Deletar"
+      onCancel={close}
+      onConfirm={() => operacao && excluir.mutate(operacao.id, { onSuccess: close })}
+      error={excluir.error?.message}
+      busy={excluir.isPending}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Deseja realmente deletar?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {operacao && (
-                <Text>
-                  {operacao.acao_nome} — {formatInteger(operacao.quantidade)} em{' '}
-                  {formatDate(operacao.data_compra)}
-                </Text>
-              )}
-              {excluir.error && (
-                <Alert.Root status="error" mt="4" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{excluir.error.message}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" colorPalette="gray" onClick={close}>
-                Cancelar
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={excluir.isPending}
-                onClick={() => operacao && excluir.mutate(operacao.id, { onSuccess: close })}
-              >
-                Deletar
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {operacao && (
+        <Text>
+          {operacao.acao_nome} — {formatInteger(operacao.quantidade)} em{' '}
+          {formatDate(operacao.data_compra)}
+        </Text>
+      )}
+    </ConfirmDialog>
   );
 }

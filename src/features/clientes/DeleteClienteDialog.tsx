@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Cliente } from '../../contract';
 import { ApiRequestError } from '../../lib/api';
 import { useDeleteCliente } from './api';
@@ -18,50 +19,17 @@ export function DeleteClienteDialog({
   };
   const error = remove.error;
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={cliente !== null}
-      onOpenChange={(e) => !e.open && close()}
-      size="sm"
+      title="Deseja realmente deletar?"
+      confirmLabel="Deletar"
+      onCancel={close}
+      onConfirm={() => cliente && remove.mutate(cliente.id, { onSuccess: close })}
+      error={error instanceof ApiRequestError && error.detail ? error.detail : error?.message}
+      busy={remove.isPending}
+      confirmDisabled={!!error}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Deseja realmente deletar?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{cliente?.nome ?? `Cliente ${cliente?.id ?? ''}`}</Text>
-              {error && (
-                <Alert.Root status="error" mt="4" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>
-                    {error instanceof ApiRequestError && error.detail
-                      ? error.detail
-                      : error.message}
-                  </Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" colorPalette="gray">
-                  Cancelar
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                loading={remove.isPending}
-                disabled={!!error}
-                onClick={() => cliente && remove.mutate(cliente.id, { onSuccess: close })}
-              >
-                Deletar
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{cliente?.nome ?? `Cliente ${cliente?.id ?? ''}`}</Text>
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../lib/format';
 
 /** 'Dados já existem': the server refused (409) because that date was imported; Sobrescrever retries forced. */
@@ -12,38 +13,17 @@ export function OverwriteDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={dataReferencia !== null}
-      onOpenChange={(e) => !e.open && onCancel()}
-      size="sm"
+      title="Dados já existem"
+      confirmLabel="Sobrescrever"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Dados já existem</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                Já existem dados importados para {formatDate(dataReferencia)}. Deseja substituí-los
-                pelos deste arquivo?
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" colorPalette="gray">
-                  Cancelar
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm}>
-                Sobrescrever
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>
+        Já existem dados importados para {formatDate(dataReferencia)}. Deseja substituí-los pelos
+        deste arquivo?
+      </Text>
+    </ConfirmDialog>
   );
 }

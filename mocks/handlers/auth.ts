@@ -16,7 +16,8 @@ export const authHandlers = [
       return HttpResponse.json({ detail: 'Usuário ou senha inválidos.' }, { status: 401 });
     }
     return HttpResponse.json({
-      access: `mock.${Buffer.from(body.data.username).toString('base64url')}.token`,
+      // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
+      access: `mock.${btoa(encodeURIComponent(body.data.username))}.token`,
       username: body.data.username,
     });
   }),

@@ -129,6 +129,7 @@ export function seedCarteiraMock(data: {
 }
 
 export const mockAcao = (ticker: string) => acoes.find((a) => a.ticker === ticker);
+export const mockAcaoTicker = (id: number) => acoes.find((a) => a.id === id)?.ticker;
 export const mockQuote = (ticker: string): number | undefined => cotacoes[`${ticker}.SA`];
 export const mockOperacao = (id: number) => operacoes.find((o) => o.id === id);
 export const openMockTickers = (cliente: number) =>

@@ -14,6 +14,24 @@ export const MOCK_INVALID_DETAIL =
   "Aba 'Patrimônio': coluna obrigatória não encontrada nas primeiras 30 linhas: Patrimônio.";
 export const MOCK_ROWS = { patrimonio: 3, custodia: 4 };
 
+let rows = MOCK_ROWS;
+let imported = new Set([MOCK_CONFLICT_DATE]);
+let rememberUploads = false;
+let conflictDetail = (date: string) =>
+  `Já existem dados de Patrimônio e Custódia para ${date.split('-').reverse().join('/')}.`;
+
+/** QA replay: the recorded answers, and every date imported in the session conflicts afterwards. */
+export function seedImportacaoMock(data: {
+  rows: typeof MOCK_ROWS;
+  importedDates: string[];
+  conflictDetail: (date: string) => string;
+}) {
+  rows = data.rows;
+  imported = new Set(data.importedDates);
+  rememberUploads = true;
+  conflictDetail = data.conflictDetail;
+}
+
 const error = (status: number, detail: string) =>
   HttpResponse.json<ApiError>({ detail }, { status });
 
@@ -39,15 +57,15 @@ export const importacaoHandlers = [
       }
       const { tipo, data_referencia, force } = fields.data;
       if (data_referencia === MOCK_INVALID_DATE) return error(400, MOCK_INVALID_DETAIL);
-      if (data_referencia === MOCK_CONFLICT_DATE && !force) {
-        return error(409, 'Já existem dados de Patrimônio e Custódia para 31/01/2025.');
-      }
-      const status = data_referencia === MOCK_CONFLICT_DATE ? 'sobrescrito' : 'importado';
-      if (tipo !== 'auto') return HttpResponse.json({ linhas: MOCK_ROWS[tipo], status });
+      const exists = imported.has(data_referencia);
+      if (exists && !force) return error(409, conflictDetail(data_referencia));
+      if (rememberUploads) imported.add(data_referencia);
+      const status = exists ? 'sobrescrito' : 'importado';
+      if (tipo !== 'auto') return HttpResponse.json({ linhas: rows[tipo], status });
       return HttpResponse.json({
         resumo: {
-          patrimonio: { linhas: MOCK_ROWS.patrimonio, status },
-          custodia: { linhas: MOCK_ROWS.custodia, status },
+          patrimonio: { linhas: rows.patrimonio, status },
+          custodia: { linhas: rows.custodia, status },
         },
       });
     },

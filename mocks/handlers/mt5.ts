@@ -8,6 +8,16 @@ import {
   type GroupIdResponse,
   type OrderStatus,
 } from '../../src/contract';
+import { todayIso } from '../../src/lib/dates';
+import {
+  addMockOperacao,
+  closeMockOperacao,
+  mockAcao,
+  mockAcaoTicker,
+  mockOperacao,
+  mockQuote,
+} from './carteira';
+import { mockClienteStatus } from './clientes';
 
 /** A ticker whose orders the mock terminal rejects (the error path QA replays). */
 export const REJECTED_TICKER = 'RJCT3';
@@ -15,6 +25,41 @@ export const REJECTED_TICKER = 'RJCT3';
 interface MockGroup {
   status: OrderStatus;
   polls: number;
+  /** What the executed order changes in the portfolio (runs once). */
+  onDone: (() => void) | undefined;
+}
+
+const DEFAULT_REJECTION = 'Ordem não executada por completo (rejeitada: Solicitação rejeitada).';
+
+/**
+ * QA replay (recorded fixtures): prices come from the recorded quotes, clients whose terminal is unreachable
+ * answer 502 and clients whose terminal is unhealthy reject orders, with the server's recorded messages.
+ */
+interface Replay {
+  unreachable: (detail: string | null) => string;
+  rejection: (ticker: string) => string;
+}
+let replay: Replay | null = null;
+export function seedMt5Mock(value: Replay | null) {
+  replay = value;
+}
+
+const UNREACHABLE = new Set(['offline', 'timeout', 'missing_ip']);
+const UNHEALTHY = new Set(['warning', 'error']);
+
+function unreachable(clienteId: number) {
+  const status = replay ? mockClienteStatus(clienteId) : null;
+  if (!replay || !status || !UNREACHABLE.has(status.status)) return null;
+  return HttpResponse.json<ApiError>(
+    { detail: replay.unreachable(status.detail) },
+    { status: 502 },
+  );
+}
+
+function rejectionOf(clienteId: number, ticker: string): string | null {
+  if (ticker === REJECTED_TICKER) return replay?.rejection(ticker) ?? DEFAULT_REJECTION;
+  const status = replay ? mockClienteStatus(clienteId) : null;
+  return replay && status && UNHEALTHY.has(status.status) ? replay.rejection(ticker) : null;
 }
 
 const groups = new Map<string, MockGroup>();
@@ -23,20 +68,20 @@ let nextGroup = 1;
 
 function newGroup(
   legs: Array<{ symbol: string; quantidade: number }>,
-  rejected: boolean,
+  erro: string | null,
   key: string | null,
+  onDone?: () => void,
 ) {
   if (key && byKey.has(key)) return byKey.get(key)!;
   const id = `00000000-0000-4000-8000-${String(nextGroup++).padStart(12, '0')}`;
   groups.set(id, {
     polls: 0,
+    onDone,
     status: {
       group_id: id,
       executed_all: false,
       finished: false,
-      erro: rejected
-        ? 'Ordem não executada por completo (rejeitada: Solicitação rejeitada).'
-        : null,
+      erro,
       summary: legs.map((l) => ({
         symbol: l.symbol,
         executada: false,
@@ -64,6 +109,10 @@ function poll(id: string): OrderStatus | null {
   }));
   status.executed_all = done;
   status.finished = done;
+  if (done) {
+    group.onDone?.();
+    group.onDone = undefined;
+  }
   return status;
 }
 
@@ -78,14 +127,16 @@ function split(ticker: string, quantity: number) {
 export const mt5Handlers = [
   http.post<PathParams, DefaultBodyType, BuyValidationResult | ApiError>(
     '/api/clientes/:id/mt5/compra/validar/',
-    async ({ request }) => {
+    async ({ params, request }) => {
       const body = CompraValidarRequestSchema.safeParse(await request.json());
       if (!body.success)
         return HttpResponse.json(
           { detail: body.error.issues[0]?.message ?? 'Requisição inválida.' },
           { status: 400 },
         );
-      const price = body.data.preco ?? 10;
+      const offline = unreachable(Number(params.id));
+      if (offline) return offline;
+      const price = body.data.preco ?? (replay && mockQuote(body.data.ticker)) ?? 10;
       const quantity = body.data.quantidade ?? Math.floor((body.data.valor ?? 0) / price);
       const legs = split(body.data.ticker, quantity);
       return HttpResponse.json({
@@ -100,34 +151,61 @@ export const mt5Handlers = [
   ),
   http.post<PathParams, DefaultBodyType, GroupIdResponse | ApiError>(
     '/api/clientes/:id/mt5/compra/',
-    async ({ request }) => {
+    async ({ params, request }) => {
       const body = CompraRequestSchema.safeParse(await request.json());
       if (!body.success)
         return HttpResponse.json(
           { detail: body.error.issues[0]?.message ?? 'Requisição inválida.' },
           { status: 400 },
         );
+      const cliente = Number(params.id);
+      const offline = unreachable(cliente);
+      if (offline) return offline;
+      const { ticker_base, legs, tp, preco } = body.data;
+      const acao = mockAcao(ticker_base);
       const id = newGroup(
-        body.data.legs,
-        body.data.ticker_base === REJECTED_TICKER,
+        legs,
+        rejectionOf(cliente, ticker_base),
         request.headers.get('idempotency-key'),
+        acao &&
+          (() =>
+            addMockOperacao({
+              cliente,
+              acao: acao.id,
+              data_compra: todayIso(),
+              preco_unitario: preco ?? mockQuote(ticker_base) ?? null,
+              quantidade: legs.reduce((sum, leg) => sum + leg.quantidade, 0),
+              data_venda: null,
+              preco_venda_unitario: null,
+              valor_alvo: tp,
+            })),
       );
       return HttpResponse.json({ group_id: id });
     },
   ),
   http.post<PathParams, DefaultBodyType, GroupIdResponse | ApiError>(
     '/api/clientes/:id/mt5/venda/:operationId/',
-    async ({ request }) => {
+    async ({ params, request }) => {
       const body = VendaRequestSchema.safeParse(await request.json());
       if (!body.success)
         return HttpResponse.json(
           { detail: body.error.issues[0]?.message ?? 'Requisição inválida.' },
           { status: 400 },
         );
+      const offline = unreachable(Number(params.id));
+      if (offline) return offline;
+      const operacao = mockOperacao(Number(params.operationId));
+      const symbol = (operacao && mockAcaoTicker(operacao.acao)) ?? 'ACAO';
       const id = newGroup(
-        [{ symbol: 'ACAO', quantidade: 100 }],
-        false,
+        [{ symbol, quantidade: operacao?.quantidade ?? 100 }],
+        null,
         request.headers.get('idempotency-key'),
+        operacao &&
+          (() =>
+            closeMockOperacao(
+              operacao.id,
+              body.data.preco ?? mockQuote(symbol) ?? operacao.preco_unitario,
+            )),
       );
       return HttpResponse.json({ group_id: id });
     },

@@ -81,11 +81,23 @@ export const MOCK_PATRIMONIO: PatrimonioDisponivel[] = [
   },
 ];
 
+let posicionadas = MOCK_POSICIONADAS;
+let patrimonio = MOCK_PATRIMONIO;
+
+/** Replaces the rows (recorded fixtures for QA). */
+export function seedPainelMock(data: {
+  posicionadas: PosicaoPainel[];
+  patrimonio: PatrimonioDisponivel[];
+}) {
+  posicionadas = data.posicionadas;
+  patrimonio = data.patrimonio;
+}
+
 export const painelHandlers = [
   http.get<never, never, DashboardRvResponse>('/api/dashboard-rv/', () =>
-    HttpResponse.json({ posicionadas: MOCK_POSICIONADAS }),
+    HttpResponse.json({ posicionadas }),
   ),
   http.get<never, never, PatrimonioDisponivel[]>('/api/patrimonio-disponivel/', () =>
-    HttpResponse.json(MOCK_PATRIMONIO),
+    HttpResponse.json(patrimonio),
   ),
 ];

@@ -89,30 +89,58 @@ export const MOCK_RECALCULO: RecomendacoesRecalculo = {
 /** Stocks each mock client holds open: they are left out of its available recommendations. */
 const ABERTAS: Record<number, string[]> = { 1: ['PETR4'], 2: ['WEGE3', 'ITUB4'] };
 
+let recomendacoes = MOCK_RECOMENDACOES;
+let recalculo = MOCK_RECALCULO;
+/** The stocks a client holds open, or null for an unknown client. */
+let abertasDe = (id: number): Array<string | undefined> | null =>
+  Number.isInteger(id) && id > 0 && id <= 3 ? (ABERTAS[id] ?? []) : null;
+let acaoIdDe = (_ticker: string, index: number): number | undefined => index + 1;
+
+/** Replaces the set and where holdings come from (recorded fixtures and the portfolio's state for QA). */
+export function seedRecomendacoesMock(data: {
+  recomendacoes: Recomendacao[];
+  recalculo: RecomendacoesRecalculo;
+  abertas: typeof abertasDe;
+  acaoId: (ticker: string) => number | undefined;
+}) {
+  recomendacoes = data.recomendacoes;
+  recalculo = data.recalculo;
+  abertasDe = data.abertas;
+  acaoIdDe = data.acaoId;
+}
+
 export const recomendacoesHandlers = [
   http.get<never, never, Recomendacao[]>('/api/recomendacoes/', () =>
-    HttpResponse.json(MOCK_RECOMENDACOES),
+    HttpResponse.json(recomendacoes),
   ),
   http.post<never, never, RecomendacoesRecalculo>('/api/recomendacoes/', () =>
-    HttpResponse.json(MOCK_RECALCULO),
+    HttpResponse.json(recalculo),
   ),
   http.get<{ id: string }, never, RecomendacaoDisponivel[] | ApiError>(
     '/api/clientes/:id/recomendacoes-disponiveis/',
     ({ params }) => {
-      const id = Number(params.id);
-      if (!Number.isInteger(id) || id <= 0 || id > 3) {
+      const held = abertasDe(Number(params.id));
+      if (!held) {
         return HttpResponse.json({ detail: 'Cliente não encontrado.' }, { status: 404 });
       }
-      const abertas = new Set(ABERTAS[id] ?? []);
+      const abertas = new Set(held);
       return HttpResponse.json(
-        MOCK_RECOMENDACOES.filter((r) => !abertas.has(r.ticker)).map((r, i) => ({
-          acao_id: i + 1,
-          ticker: r.ticker,
-          empresa: r.empresa,
-          preco_compra: r.preco_compra,
-          alvo_sugerido: r.alvo_sugerido,
-          probabilidade: r.probabilidade,
-        })),
+        recomendacoes
+          .filter((r) => !abertas.has(r.ticker))
+          .flatMap((r, i) => {
+            const acaoId = acaoIdDe(r.ticker, i);
+            if (acaoId === undefined) return [];
+            return [
+              {
+                acao_id: acaoId,
+                ticker: r.ticker,
+                empresa: r.empresa,
+                preco_compra: r.preco_compra,
+                alvo_sugerido: r.alvo_sugerido,
+                probabilidade: r.probabilidade,
+              },
+            ];
+          }),
       );
     },
   ),

@@ -47,9 +47,17 @@ function useLogout() {
   };
 }
 
-function DropdownMenu({ label, children }: { label: ReactNode; children: ReactNode }) {
+function DropdownMenu({
+  label,
+  children,
+  onSelect,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  onSelect?: (value: string) => void;
+}) {
   return (
-    <Menu.Root>
+    <Menu.Root onSelect={(details) => onSelect?.(details.value)}>
       <Menu.Trigger asChild>
         <Button variant="ghost" colorPalette="gray" size="sm" fontWeight="medium">
           {label}
@@ -68,6 +76,10 @@ function DropdownMenu({ label, children }: { label: ReactNode; children: ReactNo
 export function AppShell({ children }: { children: ReactNode }) {
   const current = useSession();
   const logout = useLogout();
+  // Perfil does nothing (specification section 6); Sair logs out.
+  const onMenu = (value: string) => {
+    if (value === 'sair') logout();
+  };
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -94,15 +106,13 @@ export function AppShell({ children }: { children: ReactNode }) {
               </DropdownMenu>
             </HStack>
             <Box hideBelow="md">
-              <DropdownMenu label={current?.username || 'Usuário'}>
+              <DropdownMenu label={current?.username || 'Usuário'} onSelect={onMenu}>
                 <Menu.Item value="perfil">Perfil</Menu.Item>
-                <Menu.Item value="sair" onSelect={logout}>
-                  Sair
-                </Menu.Item>
+                <Menu.Item value="sair">Sair</Menu.Item>
               </DropdownMenu>
             </Box>
             <Box hideFrom="md" ml="auto">
-              <DropdownMenu label="Menu">
+              <DropdownMenu label="Menu" onSelect={onMenu}>
                 <MenuLink value="controle-rv" to="/controle-rv">
                   Painel de Controle
                 </MenuLink>
@@ -119,9 +129,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>{current?.username || 'Usuário'}</Menu.ItemGroupLabel>
                   <Menu.Item value="perfil">Perfil</Menu.Item>
-                  <Menu.Item value="sair" onSelect={logout}>
-                    Sair
-                  </Menu.Item>
+                  <Menu.Item value="sair">Sair</Menu.Item>
                 </Menu.ItemGroup>
               </DropdownMenu>
             </Box>

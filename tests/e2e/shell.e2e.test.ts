@@ -70,6 +70,9 @@ describe('the logged-in shell', () => {
     await page.waitForURL(baseUrl + '/');
     await page.getByText('Dashboard').waitFor();
 
+    // Logging out from a busy screen (the client list polls MT5 statuses).
+    await nav.getByRole('link', { name: 'Clientes' }).click();
+    await page.getByRole('table').first().waitFor();
     await nav.getByRole('button', { name: 'admin' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.getByRole('button', { name: 'Entrar' }).waitFor();

@@ -58,7 +58,7 @@ describe('login', () => {
 
 describe('logout', () => {
   it('Sair clears the token and username and shows the login screen', async () => {
-    const { user } = renderApp('/clientes', { username: 'carlos' });
+    const { user } = renderApp('/controle-robo', { username: 'carlos' });
     const desktopBar = await screen.findByRole('navigation', { name: 'Principal' });
     await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
     expect(await screen.findByRole('menuitem', { name: 'Perfil' })).toBeInTheDocument();

@@ -1,12 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { TestProject } from 'vitest/node';
-import startThrowawayPostgres from '../../tests/support/postgres-global-setup';
 import { todayIso } from '../../src/lib/dates';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, openMemoryDatabase, type Database, type Db } from '../db/client';
+import { openMemoryDatabase, type Database, type Db } from '../db/client';
+import { withPostgres } from './databases';
 import { queryRows } from '../db/query';
 import { clientes, importLotes, operacoes, patrimonios } from '../db/schema';
 import { lastCloses } from '../lib/quotes';
@@ -223,40 +220,10 @@ async function measure(kind: string, database: Database) {
   return rows;
 }
 
-async function withPostgres<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  let adminUrl = process.env.BENCH_PG_URL;
-  let stop: (() => void) | undefined;
-  if (!adminUrl) {
-    const teardown = await startThrowawayPostgres({
-      provide: (_key: string, value: string) => (adminUrl = value),
-    } as unknown as TestProject);
-    stop = teardown;
-  }
-  const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: url.toString(),
-    dataDir: '',
-    purpose: 'bench',
-  });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-    stop?.();
-  }
-}
-
 export default async function carteiraBench(): Promise<void> {
   const pglite = await openMemoryDatabase();
   const rows = await measure('PGlite', pglite).finally(() => pglite.close());
-  rows.push(...(await withPostgres((database) => measure('PostgreSQL', database))));
+  rows.push(...((await withPostgres((database) => measure('PostgreSQL', database))) ?? []));
   console.log(
     'median ms per call; HTTP = the whole answer through the server, SQL = its statements alone',
   );

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
-import type { TestProject } from 'vitest/node';
-import startThrowawayPostgres from '../../tests/support/postgres-global-setup';
-import { openDatabase, openMemoryDatabase, type Database } from '../db/client';
+import { openMemoryDatabase, type Database } from '../db/client';
+import { withPostgres } from './databases';
 import { DEFAULT_LIMITS } from '../modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../modules/importacao/parse-pool';
 import { importWorkbook } from '../modules/importacao/service';
@@ -115,26 +114,5 @@ export default async function bench(): Promise<void> {
     await pglite.close();
   }
 
-  let url = process.env.BENCH_PG_URL;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    try {
-      const started = await startThrowawayPostgres({
-        provide: (_key: string, value: string) => (url = value),
-      } as unknown as TestProject);
-      stop = started ?? undefined;
-    } catch (err) {
-      console.log(
-        `PostgreSQL  skipped: ${(err as Error).message.split('\n')[0]} (set BENCH_PG_URL)`,
-      );
-      return;
-    }
-  }
-  const pg = await openDatabase({ databaseUrl: url!, dataDir: '', purpose: 'bench' });
-  try {
-    await benchDatabase('PostgreSQL', pg, file);
-  } finally {
-    await pg.close();
-    stop?.();
-  }
+  await withPostgres((pg) => benchDatabase('PostgreSQL', pg, file));
 }

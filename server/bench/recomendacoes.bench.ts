@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { OBV, SMA, WMA } from 'technicalindicators';
-import type { TestProject } from 'vitest/node';
-import startThrowawayPostgres from '../../tests/support/postgres-global-setup';
-import { openDatabase, openMemoryDatabase, type Database } from '../db/client';
+import { openMemoryDatabase, type Database } from '../db/client';
+import { withPostgres } from './databases';
 import { PARAMETROS, analisar, obv, sma, wma, type Serie } from '../modules/recomendacoes/engine';
 import { carregarHistorico, recalcular, ultimaSessao } from '../modules/recomendacoes/service';
 
@@ -204,27 +203,5 @@ export default async function run() {
     await pglite.close();
   }
 
-  let url = process.env.BENCH_PG_URL;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    try {
-      const started = await startThrowawayPostgres({
-        provide: (_key: string, value: string) => (url = value),
-      } as unknown as TestProject);
-      stop = started ?? undefined;
-    } catch (err) {
-      console.log(
-        `PostgreSQL  skipped: ${(err as Error).message.split('\n')[0]} (set BENCH_PG_URL)`,
-      );
-      return;
-    }
-  }
-  const pg = await openDatabase({ databaseUrl: url!, dataDir: '', purpose: 'bench' });
-  try {
-    await pg.db.execute(sql`truncate recomendacoes, precos_diarios, acoes cascade`);
-    await timeDatabase('PostgreSQL', pg);
-  } finally {
-    await pg.close();
-    stop?.();
-  }
+  await withPostgres((pg) => timeDatabase('PostgreSQL', pg));
 }

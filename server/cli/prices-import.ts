@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseOpenError, openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { CotahistError, parseCotahist, textosCotahist } from '../lib/precos/cotahist';
 import { importarCotacoes } from '../lib/precos/importar-cotahist';
+import { runCommand } from './run';
 
 const USAGE = 'Usage: npm run prices:import -- FILE…   (official B3 COTAHIST files, .TXT or .ZIP)';
 
@@ -75,14 +75,4 @@ async function main(): Promise<number> {
   return failures ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const known =
-      err instanceof ConfigError ||
-      err instanceof DataDirLockedError ||
-      err instanceof DatabaseOpenError;
-    console.error(known ? (err as Error).message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,9 +1,9 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseOpenError, openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { USERNAME_PATTERN, upsertUser } from '../modules/auth/users';
+import { runCommand } from './run';
 
 const USAGE =
   'Usage: npm run user:create -- --username NAME   (the password is read from standard input, one line)';
@@ -52,14 +52,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const known =
-      err instanceof ConfigError ||
-      err instanceof DataDirLockedError ||
-      err instanceof DatabaseOpenError;
-    console.error(known ? (err as Error).message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

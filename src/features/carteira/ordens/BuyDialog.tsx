@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  HStack,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -24,7 +14,7 @@ import { parseDecimal } from '../../../lib/numbers';
 import { useEnviarCompra, useValidarCompra } from './api';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
 import { LegsTable } from './LegsTable';
-import { OrderProgress } from './OrderProgress';
+import { OrderDialog } from './OrderDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
 import { useOrderFlow } from './useOrderFlow';
 
@@ -113,162 +103,101 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
 
   return (
     <>
-      <Dialog.Root
+      <OrderDialog
         open={open}
-        onOpenChange={(e) => !e.open && onClose()}
+        title="Nova Compra (MT5)"
         size="lg"
-        scrollBehavior="inside"
+        onClose={onClose}
+        submitLabel="Enviar"
+        onSubmit={onEnviar}
+        submitDisabled={legs.length === 0}
+        flow={flow}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Nova Compra (MT5)</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <form onSubmit={(e) => e.preventDefault()} noValidate>
-                  <Stack gap="4">
-                    <HStack align="end">
-                      <FormField label="Ticker" error={formState.errors.ticker?.message}>
-                        <Input
-                          {...register('ticker')}
-                          disabled={sending}
-                          autoComplete="off"
-                          textTransform="uppercase"
-                        />
-                      </FormField>
-                      <Button
-                        variant="outline"
-                        onClick={() => setPickerOpen(true)}
-                        disabled={sending}
-                      >
-                        Selecionar recomendação
-                      </Button>
-                    </HStack>
-                    {picked && (
-                      <Text fontSize="sm" color="fg.muted">
-                        Preço ref.: {formatMoney(picked.preco_compra)} · Alvo sugerido:{' '}
-                        {formatMoney(picked.alvo_sugerido)} · Prob.:{' '}
-                        {formatPercent(picked.probabilidade)}
-                      </Text>
-                    )}
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <Controller
-                        control={control}
-                        name="execucao"
-                        render={({ field }) => (
-                          <RadioField
-                            label="Execução"
-                            value={field.value}
-                            options={EXECUCAO_OPTIONS}
-                            onChange={field.onChange}
-                            disabled={sending}
-                          />
-                        )}
-                      />
-                      {execucao === 'limite' ? (
-                        <FormField label="Preço limite" error={formState.errors.preco?.message}>
-                          <Input
-                            {...register('preco', numeric)}
-                            inputMode="decimal"
-                            disabled={sending}
-                          />
-                        </FormField>
-                      ) : (
-                        <div />
-                      )}
-                      <Controller
-                        control={control}
-                        name="modo"
-                        render={({ field }) => (
-                          <RadioField
-                            label="Entrada"
-                            value={field.value}
-                            options={MODO_OPTIONS}
-                            onChange={field.onChange}
-                            disabled={sending}
-                          />
-                        )}
-                      />
-                      {modo === 'valor' ? (
-                        <FormField label="Valor (R$)" error={formState.errors.valor?.message}>
-                          <Input
-                            {...register('valor', numeric)}
-                            inputMode="decimal"
-                            disabled={sending}
-                          />
-                        </FormField>
-                      ) : (
-                        <FormField
-                          label="Quantidade de ações"
-                          error={formState.errors.quantidade?.message}
-                        >
-                          <Input
-                            {...register('quantidade', numeric)}
-                            inputMode="numeric"
-                            disabled={sending}
-                          />
-                        </FormField>
-                      )}
-                      <FormField label="Alvo (TP)" error={formState.errors.tp?.message}>
-                        <Input
-                          {...register('tp', numeric)}
-                          inputMode="decimal"
-                          disabled={sending}
-                        />
-                      </FormField>
-                    </SimpleGrid>
-                    <HStack>
-                      <Button
-                        variant="outline"
-                        onClick={onValidar}
-                        loading={validar.isPending}
-                        disabled={sending}
-                      >
-                        Validar
-                      </Button>
-                    </HStack>
-                    {legs.length > 0 && (
-                      <LegsTable
-                        legs={legs}
-                        validacoes={validacoes}
-                        disabled={sending}
-                        onChange={editLeg}
-                      />
-                    )}
-                    {lonelyChecks.map((v) => (
-                      <Text key={v.symbol} color="red.600">
-                        {v.motivo || 'inválido'}
-                      </Text>
-                    ))}
-                    {flow.groupId !== null && <OrderProgress status={flow.status} />}
-                    {flow.error && (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{flow.error}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                  </Stack>
-                </form>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancelar
-                </Button>
-                <Button
-                  onClick={onEnviar}
-                  disabled={legs.length === 0 || sending}
-                  loading={sending}
-                  loadingText="Enviando..."
-                >
-                  Enviar
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <HStack align="end">
+          <FormField label="Ticker" error={formState.errors.ticker?.message}>
+            <Input
+              {...register('ticker')}
+              disabled={sending}
+              autoComplete="off"
+              textTransform="uppercase"
+            />
+          </FormField>
+          <Button variant="outline" onClick={() => setPickerOpen(true)} disabled={sending}>
+            Selecionar recomendação
+          </Button>
+        </HStack>
+        {picked && (
+          <Text fontSize="sm" color="fg.muted">
+            Preço ref.: {formatMoney(picked.preco_compra)} · Alvo sugerido:{' '}
+            {formatMoney(picked.alvo_sugerido)} · Prob.: {formatPercent(picked.probabilidade)}
+          </Text>
+        )}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Controller
+            control={control}
+            name="execucao"
+            render={({ field }) => (
+              <RadioField
+                label="Execução"
+                value={field.value}
+                options={EXECUCAO_OPTIONS}
+                onChange={field.onChange}
+                disabled={sending}
+              />
+            )}
+          />
+          {execucao === 'limite' ? (
+            <FormField label="Preço limite" error={formState.errors.preco?.message}>
+              <Input {...register('preco', numeric)} inputMode="decimal" disabled={sending} />
+            </FormField>
+          ) : (
+            <div />
+          )}
+          <Controller
+            control={control}
+            name="modo"
+            render={({ field }) => (
+              <RadioField
+                label="Entrada"
+                value={field.value}
+                options={MODO_OPTIONS}
+                onChange={field.onChange}
+                disabled={sending}
+              />
+            )}
+          />
+          {modo === 'valor' ? (
+            <FormField label="Valor (R$)" error={formState.errors.valor?.message}>
+              <Input {...register('valor', numeric)} inputMode="decimal" disabled={sending} />
+            </FormField>
+          ) : (
+            <FormField label="Quantidade de ações" error={formState.errors.quantidade?.message}>
+              <Input {...register('quantidade', numeric)} inputMode="numeric" disabled={sending} />
+            </FormField>
+          )}
+          <FormField label="Alvo (TP)" error={formState.errors.tp?.message}>
+            <Input {...register('tp', numeric)} inputMode="decimal" disabled={sending} />
+          </FormField>
+        </SimpleGrid>
+        <HStack>
+          <Button
+            variant="outline"
+            onClick={onValidar}
+            loading={validar.isPending}
+            disabled={sending}
+          >
+            Validar
+          </Button>
+        </HStack>
+        {legs.length > 0 && (
+          <LegsTable legs={legs} validacoes={validacoes} disabled={sending} onChange={editLeg} />
+        )}
+        {lonelyChecks.map((v) => (
+          <Text key={v.symbol} color="red.600">
+            {v.motivo || 'inválido'}
+          </Text>
+        ))}
+      </OrderDialog>
       <RecomendacaoPicker
         clienteId={clienteId}
         open={pickerOpen}

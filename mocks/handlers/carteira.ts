@@ -5,7 +5,6 @@ import {
   OperacaoPatchSchema,
   type Acao,
   type ApiError,
-  type Cliente,
   type CotacoesResponse,
   type Operacao,
   type OperacaoInput,
@@ -34,32 +33,6 @@ export const MOCK_COTACOES: Record<string, number> = {
   'VALE3.SA': 57,
 };
 
-const CLIENTES: Cliente[] = [
-  {
-    id: 1,
-    nome: 'Ana Beatriz Carvalho',
-    email: 'ana.carvalho@gmail.com',
-    documento: '52601815906',
-    telefone: '11987451236',
-    codigo_xp: '2847163',
-    percentual_patrimonio: 20,
-    vm: 'VM-MT5-01',
-    vm_ip: '203.0.113.11',
-    vm_private_ip: '10.20.0.11',
-  },
-  {
-    id: 4,
-    nome: 'Diego Fernandes Souza',
-    email: null,
-    documento: '99603082430',
-    telefone: '41996325874',
-    codigo_xp: '5127390',
-    percentual_patrimonio: 0,
-    vm: 'VM-MT5-04',
-    vm_ip: null,
-    vm_private_ip: null,
-  },
-];
 let patrimonioPorCliente: Record<number, number> = { 1: 500_000 };
 
 type Stored = OperacaoInput & { id: number };
@@ -166,7 +139,7 @@ function toOperacao(s: Stored): Operacao {
 }
 
 function resumo(clienteId: number): ResumoCliente {
-  const cliente = (findMockCliente(clienteId) ?? CLIENTES.find((c) => c.id === clienteId))!;
+  const cliente = findMockCliente(clienteId)!;
   const ops = operacoes.filter((o) => o.cliente === clienteId).map(toOperacao);
   const abertas = ops.filter((o) => o.data_venda === null);
   const posicionadas = cents(abertas.reduce((s, o) => s + (o.valor_total_compra ?? 0), 0));
@@ -215,14 +188,9 @@ const invalid = (issues: { path: PropertyKey[]; message: string }[]) => {
 type Params = { id: string };
 
 export const carteiraHandlers = [
-  http.get<Params>('/api/clientes/:id/', ({ params }) => {
-    const found = CLIENTES.find((c) => c.id === Number(params.id));
-    return found ? HttpResponse.json(found) : notFound('Cliente não encontrado.');
-  }),
-
   http.get<Params>('/api/clientes/:id/resumo/', ({ params }) => {
     const id = Number(params.id);
-    return findMockCliente(id) || CLIENTES.some((c) => c.id === id)
+    return findMockCliente(id)
       ? HttpResponse.json(resumo(id))
       : notFound('Cliente não encontrado.');
   }),

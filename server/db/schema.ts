@@ -232,7 +232,11 @@ export const patrimonios = pgTable(
     nome: text('nome'),
     patrimonio: numeric('patrimonio', { precision: 18, scale: 2 }).notNull(),
   },
-  (t) => [index('patrimonios_codigo_data_idx').on(t.codigo, t.data_referencia)],
+  // By date: the import's conflict check and its replacement of a date's rows.
+  (t) => [
+    index('patrimonios_codigo_data_idx').on(t.codigo, t.data_referencia),
+    index('patrimonios_data_idx').on(t.data_referencia),
+  ],
 );
 
 export const custodias = pgTable(
@@ -249,7 +253,10 @@ export const custodias = pgTable(
     preco_medio: numeric('preco_medio', { precision: 18, scale: 4 }),
     valor: numeric('valor', { precision: 18, scale: 2 }),
   },
-  (t) => [index('custodias_codigo_data_idx').on(t.codigo, t.data_referencia)],
+  (t) => [
+    index('custodias_codigo_data_idx').on(t.codigo, t.data_referencia),
+    index('custodias_data_idx').on(t.data_referencia),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -50,13 +50,19 @@ const THOUSANDS_ONLY = /^\d{1,3}(\.\d{3})+$/;
 
 /**
  * A number from a numeric cell or from pt-BR text: '1.234,56', 'R$ 1.234,56', '-1.234,56', '(1.234,56)', '1234.56';
- * a lone dash is the accountants' zero. Returns the exact decimal, or null when the text is not a number.
+ * a lone dash is the accountants' zero. Returns the exact decimal as plain text ('-1234.56'), or null when the text
+ * is not a number. Digits are handled as text: a sheet's 20,000 numbers cost no decimal objects.
  */
-export function parseNumber(value: CellValue): Decimal | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value) : null;
+export function parseNumber(value: CellValue): string | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // A double's shortest text is what Decimal would read from it; only exponent forms need its help.
+    const text = String(value);
+    return text.includes('e') ? new Decimal(value).toFixed() : canonical(text);
+  }
   if (typeof value !== 'string') return null;
   let text = value.replace(/[\s\u00a0]+/g, '').replace(/^R\$/i, '');
-  if (/^[-–—]$/.test(text)) return new Decimal(0);
+  if (/^[-–—]$/.test(text)) return '0';
   let negative = false;
   if (/^\(.*\)$/.test(text)) {
     negative = true;
@@ -71,6 +77,34 @@ export function parseNumber(value: CellValue): Decimal | null {
   if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
   else if (THOUSANDS_ONLY.test(text)) text = text.replace(/\./g, '');
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
-  const number = new Decimal(text);
-  return negative ? number.negated() : number;
+  return canonical(negative ? `-${text}` : text);
+}
+
+/** '-007.50' → '-7.5'; zero never carries a sign. */
+function canonical(text: string): string {
+  const negative = text.startsWith('-');
+  const [int = '', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const whole = int.replace(/^0+(?=\d)/, '');
+  const fraction = frac.replace(/0+$/, '');
+  const result = fraction ? `${whole}.${fraction}` : whole;
+  return negative && /[1-9]/.test(result) ? `-${result}` : result;
+}
+
+/** Plain decimal text rounded to `scale` places, half away from zero (decimal.js's ROUND_HALF_UP), as '-12.30'. */
+export function roundDecimal(text: string, scale: number): string {
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  let digits = int + frac.padEnd(scale, '0').slice(0, scale);
+  if (frac.length > scale && frac[scale]! >= '5') digits = addOne(digits);
+  const cut = digits.length - scale;
+  const whole = digits.slice(0, cut).replace(/^0+(?=\d)/, '') || '0';
+  const result = scale > 0 ? `${whole}.${digits.slice(cut)}` : whole;
+  return negative && /[1-9]/.test(result) ? `-${result}` : result;
+}
+
+function addOne(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
 }

@@ -1,5 +1,4 @@
 import * as XLSX from '@e965/xlsx';
-import type Decimal from 'decimal.js';
 import {
   cellText,
   cellValue,
@@ -7,6 +6,7 @@ import {
   isBlank,
   normalizeLabel,
   parseNumber,
+  roundDecimal,
   type CellValue,
 } from './cells';
 import {
@@ -40,8 +40,9 @@ export interface ParsedSheet<Row> {
   rows: Row[];
 }
 
-/** One entry per requested type; null when the file has no such sheet. */
+/** One entry per requested type, null when the file has no such sheet; abas lists every sheet in the file. */
 export interface ParsedWorkbook {
+  abas: string[];
   patrimonio?: ParsedSheet<PatrimonioRow> | null;
   custodia?: ParsedSheet<CustodiaRow> | null;
 }
@@ -53,11 +54,11 @@ export interface SheetPayload {
   json: string;
 }
 
-export type ParsedPayload = Partial<Record<TipoPlanilha, SheetPayload | null>>;
+export type ParsedPayload = { abas: string[] } & Partial<Record<TipoPlanilha, SheetPayload | null>>;
 
 // One string crosses the thread boundary as a plain copy; 20,000 row objects would be cloned one by one.
 export function toPayload(parsed: ParsedWorkbook): ParsedPayload {
-  const payload: ParsedPayload = {};
+  const payload: ParsedPayload = { abas: parsed.abas };
   for (const tipo of ['patrimonio', 'custodia'] as const) {
     const sheet = parsed[tipo];
     if (sheet === undefined) continue;
@@ -75,6 +76,8 @@ export interface ParseOptions {
   maxRows: number;
   headerScanRows: number;
   maxUncompressedBytes: number;
+  /** A file with none of the requested sheets reads as nulls instead of a 400 (the caller combines several reads). */
+  allowMissing?: boolean;
 }
 
 // numeric(18, s): at most 18 − s digits before the point.
@@ -83,20 +86,34 @@ const MAX_TEXT = 200;
 
 type Grid = (CellValue[] | undefined)[];
 
-/** Reads the workbook (dense, only the rows the limits allow) and returns the requested sheets' rows. */
+/**
+ * Reads the requested types' sheets (dense, only the rows the limits allow) and returns their rows. The sheet
+ * names come first from the workbook's index alone, so SheetJS then parses only the candidate sheets.
+ */
 export function parseWorkbook(buf: Uint8Array, opts: ParseOptions): ParsedWorkbook {
   if (sniffContainer(buf) === 'zip') checkZipInflation(buf, opts);
-  const workbook = readWorkbook(buf, opts.headerScanRows + opts.maxRows + 1);
-  const found = opts.tipos.map((tipo) => ({ tipo, aba: findSheet(workbook, tipo) }));
-  if (found.every((f) => f.aba === null)) {
-    const wanted = opts.tipos.map((t) => SHEETS[t].rotulo).join(' nem de ');
-    throw new ImportError(
-      400,
-      `O arquivo não tem aba de ${wanted} (abas encontradas: ${workbook.SheetNames.join(', ') || 'nenhuma'}).`,
-    );
+  const abas = readWorkbook(buf, { bookSheets: true }).SheetNames;
+  const candidates = abas.filter((name) =>
+    opts.tipos.some((tipo) => normalizeLabel(name).includes(SHEETS[tipo].marcador)),
+  );
+  const result: ParsedWorkbook = { abas };
+  if (candidates.length === 0) {
+    if (!opts.allowMissing) throw missingSheets(opts.tipos, abas);
+    for (const tipo of opts.tipos) result[tipo] = null;
+    return result;
   }
-  const result: ParsedWorkbook = {};
-  for (const { tipo, aba } of found) {
+  const workbook = readWorkbook(buf, {
+    sheets: candidates,
+    dense: true,
+    sheetRows: opts.headerScanRows + opts.maxRows + 1,
+    cellText: false,
+    cellHTML: false,
+    cellFormula: false,
+    cellStyles: false,
+    cellDates: true,
+  });
+  for (const tipo of opts.tipos) {
+    const aba = findSheet(workbook, candidates, tipo);
     if (aba === null) {
       result[tipo] = null;
       continue;
@@ -108,18 +125,17 @@ export function parseWorkbook(buf: Uint8Array, opts: ParseOptions): ParsedWorkbo
   return result;
 }
 
-function readWorkbook(buf: Uint8Array, sheetRows: number): XLSX.WorkBook {
+export function missingSheets(tipos: TipoPlanilha[], abas: string[]): ImportError {
+  const wanted = tipos.map((t) => SHEETS[t].rotulo).join(' nem de ');
+  return new ImportError(
+    400,
+    `O arquivo não tem aba de ${wanted} (abas encontradas: ${abas.join(', ') || 'nenhuma'}).`,
+  );
+}
+
+function readWorkbook(buf: Uint8Array, options: XLSX.ParsingOptions): XLSX.WorkBook {
   try {
-    return XLSX.read(buf, {
-      type: 'buffer',
-      dense: true,
-      sheetRows,
-      cellText: false,
-      cellHTML: false,
-      cellFormula: false,
-      cellStyles: false,
-      cellDates: true,
-    });
+    return XLSX.read(buf, { type: 'buffer', ...options });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/password|encrypt/i.test(message)) {
@@ -132,12 +148,18 @@ function readWorkbook(buf: Uint8Array, sheetRows: number): XLSX.WorkBook {
   }
 }
 
-function findSheet(workbook: XLSX.WorkBook, tipo: TipoPlanilha): string | null {
+function findSheet(
+  workbook: XLSX.WorkBook,
+  candidates: string[],
+  tipo: TipoPlanilha,
+): string | null {
   const marcador = SHEETS[tipo].marcador;
   const hidden = new Set(
     (workbook.Workbook?.Sheets ?? []).filter((s) => s.Hidden).map((s) => s.name),
   );
-  const matches = workbook.SheetNames.filter((name) => normalizeLabel(name).includes(marcador));
+  const matches = candidates.filter(
+    (name) => normalizeLabel(name).includes(marcador) && workbook.Sheets[name],
+  );
   return matches.find((name) => !hidden.has(name)) ?? matches[0] ?? null;
 }
 
@@ -207,7 +229,8 @@ function* dataRows(
     const row = grid[r];
     if (!row) continue;
     const codigo = cellText(row[codigoCol] ?? null);
-    if (!codigo || TOTAL_ROW.test(normalizeLabel(codigo))) continue;
+    // Normalising every code would cost more than the rest of the row: only a code that may read Total is.
+    if (!codigo || (/total/i.test(codigo) && TOTAL_ROW.test(normalizeLabel(codigo)))) continue;
     if (otherCols.every((c) => isBlank(row[c] ?? null))) continue;
     if (++count > maxRows) {
       throw new ImportError(400, `Aba '${aba}': passa do limite de ${maxRows} linhas de dados.`);
@@ -252,15 +275,15 @@ function number(
     if (required) throw new ImportError(400, `${where}: valor vazio.`);
     return null;
   }
-  const parsed: Decimal | null = parseNumber(raw);
-  if (!parsed) {
+  const parsed = parseNumber(raw);
+  if (parsed === null) {
     throw new ImportError(400, `${where}: '${cellText(raw).slice(0, 40)}' não é um número.`);
   }
-  const rounded = parsed.toDecimalPlaces(scale);
-  if (rounded.abs().toFixed(0).length > MAX_INTEGER_DIGITS[scale]) {
+  const rounded = roundDecimal(parsed, scale);
+  if (rounded.replace(/^-/, '').indexOf('.') > MAX_INTEGER_DIGITS[scale]) {
     throw new ImportError(400, `${where}: número grande demais.`);
   }
-  return rounded.toFixed(scale);
+  return rounded;
 }
 
 function readPatrimonio(aba: string, grid: Grid, opts: ParseOptions): PatrimonioRow[] {

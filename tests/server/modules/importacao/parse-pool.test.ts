@@ -29,6 +29,19 @@ describe('the parsing worker pool', () => {
     expect(performance.now() - started).toBeLessThan(400);
   });
 
+  it('keeps a warm worker per slot, so the two sheets of the next upload are parsed side by side at once', async () => {
+    pool = createParsePool(DEFAULT_LIMITS);
+    const sheet = (tipo: 'patrimonio' | 'custodia') =>
+      pool!.parse(standardWorkbook(), { ...BOTH, tipos: [tipo] });
+    await Promise.all([sheet('patrimonio'), sheet('custodia')]);
+    const started = performance.now();
+    const [patrimonio, custodia] = await Promise.all([sheet('patrimonio'), sheet('custodia')]);
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(patrimonio).toMatchObject({ patrimonio: { linhas: 3 } });
+    expect(patrimonio.custodia).toBeUndefined();
+    expect(custodia).toMatchObject({ custodia: { linhas: 4 } });
+  });
+
   it("passes the parser's 400 through, and the worker stays usable", async () => {
     pool = createParsePool(DEFAULT_LIMITS);
     await expect(pool.parse(buildWorkbook({ Plan1: [['x']] }), BOTH)).rejects.toMatchObject({

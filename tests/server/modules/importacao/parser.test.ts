@@ -66,7 +66,10 @@ describe('parseWorkbook: both sheets', () => {
 
   it('reads only the requested type', () => {
     const result = parseWorkbook(standardWorkbook(), { ...BOTH, tipos: ['custodia'] });
-    expect(result).toEqual({ custodia: { aba: 'Custódia', rows: EXPECTED_CUSTODIA } });
+    expect(result).toEqual({
+      abas: ['Patrimônio', 'Custódia'],
+      custodia: { aba: 'Custódia', rows: EXPECTED_CUSTODIA },
+    });
   });
 });
 
@@ -83,6 +86,15 @@ describe('parseWorkbook: one sheet', () => {
     );
     expect(err.status).toBe(400);
     expect(err.detail).toBe('O arquivo não tem aba de Patrimônio (abas encontradas: Custodia).');
+  });
+
+  it('reads nulls and the sheet names instead of refusing when asked to (the caller combines sheets)', () => {
+    const result = parseWorkbook(buildWorkbook({ Plan1: PATRIMONIO, Plan2: [['x']] }), {
+      ...BOTH,
+      tipos: ['custodia'],
+      allowMissing: true,
+    });
+    expect(result).toEqual({ abas: ['Plan1', 'Plan2'], custodia: null });
   });
 
   it('refuses a workbook with neither sheet', () => {

@@ -29,6 +29,16 @@ export async function createTestDatabase(): Promise<Database> {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {
+        // pool.end() resolves before its sockets are closed; forcing the drop on a connection still closing
+        // would send it a FATAL its pool no longer listens for (an unhandled error in the test run).
+        for (let waited = 0; waited < 5_000; waited += 20) {
+          const { rows } = await cleanup.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await cleanup.query(`drop database if exists ${name} with (force)`);
       } finally {
         await cleanup.end();

@@ -14,6 +14,9 @@ export interface AuditEntry {
 export async function audit(db: Db | Tx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
+  // A write nobody can be held to account for is a guard that failed open: refuse it rather than record it.
+  if (list.some((e) => !e.username))
+    throw new Error('audit: a write without an authenticated user');
   await db.insert(auditLog).values(
     list.map((e) => ({
       username: e.username,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error';
 
@@ -14,13 +14,39 @@ declare module 'fastify' {
 
 const UNAUTHENTICATED = 'Credenciais de autenticação não fornecidas ou inválidas.';
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The path the router resolves, not the request target as written: a matched route's own pattern, else the
+ * target's decoded path (the router decodes `%61pi` into `api`, so the guard must too).
+ */
+function routedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  const raw = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Every /api/ route needs a valid bearer token, checked before the body is even parsed. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('username', '');
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    // HTTP/1.1 allows a target in absolute form (`GET http://host/api/… HTTP/1.1`), meant for proxies; the router
+    // would still route it, so no origin-form check could be trusted with it. This server is not a proxy.
+    if (!request.url.startsWith('/')) {
+      throw new HttpError(
+        400,
+        'O alvo da requisição deve ser um caminho (por exemplo /api/clientes/).',
+      );
+    }
+    const path = routedPath(request);
+    if (!isApiPath(path)) return;
     if (request.routeOptions.config.public) return;
-    if (request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.url?.startsWith('/api/docs')) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
     const username = match ? await app.deps.tokens.verify(match[1]!) : null;

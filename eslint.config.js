@@ -45,7 +45,7 @@ export default tseslint.config(
   })),
   {
     // The contract is shared by the SPA, the server and the mocks: it may import zod only.
-    files: ['src/contract/**/*.ts'],
+    files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

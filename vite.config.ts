@@ -37,7 +37,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/mocks/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/shared/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/mocks/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts'],
         },
       },

@@ -19,7 +19,7 @@ import {
   RecomendacaoListSchema,
   RecomendacoesRecalculoSchema,
   ResumoClienteSchema,
-} from '../src/contract';
+} from '../contract';
 
 /** Every recorded call (mocks/fixtures/<name>.json) and the contract schema its answer must satisfy. */
 export const FIXTURE_SCHEMAS = {

@@ -46,6 +46,8 @@ export interface BuildOptions {
   /** The built SPA (default: config.spaDir); null serves the API alone. */
   spaDir?: string | null;
   logger?: boolean;
+  /** Check answers sent as ready-made JSON against their schemas too (tests; it costs a parse per answer). */
+  checkAnswers?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -62,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('checkAnswers', opts.checkAnswers ?? false);
   app.decorate('deps', {
     config,
     db: opts.database.db,

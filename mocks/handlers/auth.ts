@@ -4,7 +4,7 @@ import {
   type ApiError,
   type LoginRequest,
   type LoginResponse,
-} from '../../src/contract';
+} from '../../contract';
 
 /** The password that replays a failed login (for QA and the component tests). */
 export const WRONG_PASSWORD = 'errada';

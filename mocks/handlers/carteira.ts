@@ -9,8 +9,8 @@ import {
   type Operacao,
   type OperacaoInput,
   type ResumoCliente,
-} from '../../src/contract';
-import { daysBetween, todayIso } from '../../src/lib/dates';
+} from '../../contract';
+import { daysBetween, todayIso } from '../../shared/dates';
 import { findMockCliente } from './clientes';
 
 /** The portfolio's calls over an in-memory state (reset with `resetCarteiraMock`). */

@@ -1,11 +1,10 @@
-import { http, HttpResponse } from 'msw';
 import {
-  ClienteInputSchema,
-  type ApiError,
+  CLIENTE_NAO_ENCONTRADO,
+  clientesEndpoints as e,
   type Cliente,
-  type ClienteInputValues,
   type ClienteStatus,
-} from '../../src/contract';
+} from '../../contract';
+import { fail, handle, ok } from '../contract';
 
 const SEED: Cliente[] = [
   {
@@ -102,69 +101,36 @@ function statusOf(c: Cliente): ClienteStatus {
     : { id: c.id, status: 'missing_ip', ping: null, detail: 'Cliente sem IP de VM' };
 }
 
-function validate(body: unknown) {
-  const parsed = ClienteInputSchema.safeParse(body);
-  if (parsed.success) return { data: parsed.data, error: null };
-  const campos: Record<string, string> = {};
-  for (const issue of parsed.error.issues) campos[String(issue.path[0] ?? '_')] ??= issue.message;
-  const [field, message] = Object.entries(campos)[0]!;
-  return {
-    data: null,
-    error: HttpResponse.json<ApiError>(
-      { detail: `Campo ${field}: ${message}`, campos },
-      { status: 400 },
-    ),
-  };
-}
-
-const notFound = () =>
-  HttpResponse.json<ApiError>({ detail: 'Cliente não encontrado.' }, { status: 404 });
-
-type Params = { id: string };
+const notFound = () => fail(404, CLIENTE_NAO_ENCONTRADO);
 
 export const clientesHandlers = [
-  http.get<never, never, Cliente[]>('/api/clientes/', () => HttpResponse.json(clientes)),
+  handle(e.list, () => ok(e.list, clientes)),
 
-  http.post<never, ClienteInputValues, Cliente | ApiError>(
-    '/api/clientes/',
-    async ({ request }) => {
-      const { data, error } = validate(await request.json().catch(() => null));
-      if (error) return error;
-      const created: Cliente = { id: nextId++, ...data };
-      clientes.push(created);
-      return HttpResponse.json(created, { status: 201 });
-    },
-  ),
-
-  http.get<Params, never, Cliente | ApiError>('/api/clientes/:id/', ({ params }) => {
-    const found = clientes.find((c) => c.id === Number(params.id));
-    return found ? HttpResponse.json(found) : notFound();
+  handle(e.create, ({ input: { body } }) => {
+    const created: Cliente = { id: nextId++, ...body };
+    clientes.push(created);
+    return ok(e.create, created);
   }),
 
-  http.put<Params, ClienteInputValues, Cliente | ApiError>(
-    '/api/clientes/:id/',
-    async ({ params, request }) => {
-      const index = clientes.findIndex((c) => c.id === Number(params.id));
-      if (index < 0) return notFound();
-      const { data, error } = validate(await request.json().catch(() => null));
-      if (error) return error;
-      const updated: Cliente = { id: clientes[index]!.id, ...data };
-      clientes[index] = updated;
-      return HttpResponse.json(updated);
-    },
-  ),
-
-  http.delete<Params, never, ApiError | null>('/api/clientes/:id/', ({ params }) => {
-    const id = Number(params.id);
-    if (!clientes.some((c) => c.id === id)) return notFound();
-    if (id === CLIENTE_COM_POSICAO) {
-      return HttpResponse.json({ detail: RECUSA_DELETAR }, { status: 409 });
-    }
-    clientes = clientes.filter((c) => c.id !== id);
-    return new HttpResponse(null, { status: 204 });
+  handle(e.get, ({ input: { params } }) => {
+    const found = clientes.find((c) => c.id === params.id);
+    return found ? ok(e.get, found) : notFound();
   }),
 
-  http.get<never, never, ClienteStatus[]>('/api/clientes-status/', () =>
-    HttpResponse.json(clientes.map(statusOf)),
-  ),
+  handle(e.update, ({ input: { params, body } }) => {
+    const index = clientes.findIndex((c) => c.id === params.id);
+    if (index < 0) return notFound();
+    const updated: Cliente = { id: params.id, ...body };
+    clientes[index] = updated;
+    return ok(e.update, updated);
+  }),
+
+  handle(e.delete, ({ input: { params } }) => {
+    if (!clientes.some((c) => c.id === params.id)) return notFound();
+    if (params.id === CLIENTE_COM_POSICAO) return fail(409, RECUSA_DELETAR);
+    clientes = clientes.filter((c) => c.id !== params.id);
+    return ok(e.delete, null);
+  }),
+
+  handle(e.status, () => ok(e.status, clientes.map(statusOf))),
 ];

@@ -4,7 +4,7 @@ import {
   ImportUploadFieldsSchema,
   type ApiError,
   type ImportUploadResponse,
-} from '../../src/contract';
+} from '../../contract';
 
 /** A date "already imported": the upload answers 409 unless forced. */
 export const MOCK_CONFLICT_DATE = '2025-01-31';

@@ -7,8 +7,8 @@ import {
   type BuyValidationResult,
   type GroupIdResponse,
   type OrderStatus,
-} from '../../src/contract';
-import { todayIso } from '../../src/lib/dates';
+} from '../../contract';
+import { todayIso } from '../../shared/dates';
 import {
   addMockOperacao,
   closeMockOperacao,

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { DashboardRvResponse, PatrimonioDisponivel, PosicaoPainel } from '../../src/contract';
+import type { DashboardRvResponse, PatrimonioDisponivel, PosicaoPainel } from '../../contract';
 
 /** Open positions of the mock clients, deliberately not in cliente order (the grid sorts them). */
 export const MOCK_POSICIONADAS: PosicaoPainel[] = [

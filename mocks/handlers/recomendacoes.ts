@@ -4,7 +4,7 @@ import type {
   Recomendacao,
   RecomendacaoDisponivel,
   RecomendacoesRecalculo,
-} from '../../src/contract';
+} from '../../contract';
 
 /** The latest set, in the server's order (probabilidade, then percentual_estimado, descending). */
 export const MOCK_RECOMENDACOES: Recomendacao[] = [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { todayIso } from '../../src/lib/dates';
+import { todayIso } from '../../shared/dates';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openMemoryDatabase, type Database, type Db } from '../db/client';

@@ -1,3 +1,5 @@
+import { camposToIssues, issuesToApiError } from '../../contract';
+
 /** An error whose message is safe to show the user: the error handler answers it as `{detail, campos}`. */
 export class HttpError extends Error {
   constructor(
@@ -14,3 +16,9 @@ export const badRequest = (detail: string, campos?: Record<string, string>) =>
   new HttpError(400, detail, campos);
 export const notFound = (detail = 'Não encontrado.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** A 400 for checks that are not a schema (the client exists, a sale follows its purchase): `{detail, campos}`. */
+export function invalidFields(campos: Record<string, string>): HttpError {
+  const body = issuesToApiError(camposToIssues(campos));
+  return new HttpError(400, body.detail, body.campos);
+}

@@ -4,7 +4,9 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { issuesToApiError, type FieldIssue } from '../../contract';
 import { HttpError } from '../lib/http-error';
+import { ContractViolation } from '../lib/route';
 
 const STATUS_DETAIL: Record<number, string> = {
   400: 'Requisição inválida.',
@@ -16,11 +18,14 @@ const STATUS_DETAIL: Record<number, string> = {
   429: 'Muitas tentativas. Tente novamente mais tarde.',
 };
 
-function fieldName(instancePath: string | undefined, params: unknown): string {
-  const fromPath = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  if (fromPath) return fromPath;
-  const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
-  return missing ?? '';
+/** Fastify's validation errors back into issues: the path is the instance path, split. */
+function toIssue(v: { instancePath?: string; message?: string; params?: unknown }): FieldIssue {
+  const path = (v.instancePath ?? '').split('/').filter(Boolean);
+  const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+  return {
+    path: path.length ? path : missing ? [missing] : [],
+    message: v.message ?? 'Valor inválido.',
+  };
 }
 
 /** The one place that turns errors into answers: always `{detail}` JSON, never internals on a 5xx. */
@@ -33,21 +38,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         .send(err.campos ? { detail: err.detail, campos: err.campos } : { detail: err.detail });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const campos: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const name = fieldName(issue.instancePath, issue.params) || '_';
-        campos[name] ??= issue.message ?? 'Valor inválido.';
-      }
-      const [first] = Object.entries(campos);
-      const detail = first
-        ? first[0] === '_'
-          ? first[1]
-          : `Campo ${first[0]}: ${first[1]}`
-        : STATUS_DETAIL[400]!;
-      return reply.code(400).send({ detail, campos });
+      return reply.code(400).send(issuesToApiError(err.validation.map(toIssue)));
     }
-    if (isResponseSerializationError(err)) {
-      request.log.error({ err, issues: err.cause.issues }, 'response does not match the contract');
+    if (err instanceof ContractViolation || isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response does not match the contract');
       return reply.code(500).send({ detail: 'Erro interno do servidor.' });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

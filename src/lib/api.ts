@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { ApiErrorSchema } from '../contract';
+import { ApiErrorSchema } from '../../contract';
 import { session } from './session';
 
 // HTTP/2 answers carry no reason phrase; the message still needs one.

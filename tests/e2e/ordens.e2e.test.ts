@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/lib/dates';
-import { formatDate } from '../../src/lib/format';
+import { todayIso } from '../../shared/dates';
+import { formatDate } from '../../shared/format';
 import { launchBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { takeContractViolations } from '../../mocks/contract';
 import { server } from '../../mocks/node';
 
 // jsdom lacks the layout APIs Chakra's positioning and virtualisation ask for.
@@ -34,6 +35,8 @@ window.scrollTo = () => {};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // A mock answer that breaks the contract fails the test that caused it.
+  expect(takeContractViolations()).toEqual([]);
   cleanup();
   server.resetHandlers();
   localStorage.clear();

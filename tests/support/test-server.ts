@@ -36,6 +36,7 @@ export async function startTestServer(
     jwtSecret: TEST_JWT_SECRET,
     spaDir: opts.spaDir ?? null,
     logger: false,
+    checkAnswers: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

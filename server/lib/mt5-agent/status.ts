@@ -1,4 +1,4 @@
-import type { Mt5StatusValue } from '../../../src/contract';
+import type { Mt5StatusValue } from '../../../contract';
 import { Mt5AgentClient, type AgentAddress, type Mt5AgentSettings } from './client';
 import {
   Mt5HttpError,

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { Decimal } from '../decimal';
+import { Decimal } from '../../../shared/decimal';
 
 /**
  * B3's COTAHIST files (the official daily quote history): fixed-width records of 245 characters, latin1,

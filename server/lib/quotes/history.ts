@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acoes, precosDiarios } from '../../db/schema';
-import { price } from '../decimal';
+import { price } from '../../../shared/decimal';
 import { prepared } from '../prepared';
 
 /** The last stored close of each ticker (base tickers, e.g. PETR4), in one query for all of them. */

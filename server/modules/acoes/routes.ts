@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AcaoListSchema } from '../../../src/contract';
+import { AcaoListSchema } from '../../../contract';
 import { acoes } from '../../db/schema';
 
 export const acoesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, LoginRequestSchema, LoginResponseSchema } from '../../../src/contract';
+import { ApiErrorSchema, LoginRequestSchema, LoginResponseSchema } from '../../../contract';
 import { HttpError } from '../../lib/http-error';
 import { burnVerification, verifyPassword } from './passwords';
 import { findUser, markLogin } from './users';

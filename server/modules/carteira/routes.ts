@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, ResumoClienteSchema } from '../../../src/contract';
-import { todayIso } from '../../../src/lib/dates';
+import { ApiErrorSchema, ResumoClienteSchema } from '../../../contract';
+import { todayIso } from '../../../shared/dates';
 import { notFound } from '../../lib/http-error';
 import { resumoCliente } from '../../lib/portfolio-figures';
 

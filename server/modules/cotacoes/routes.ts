@@ -4,8 +4,8 @@ import {
   CotacoesRequestSchema,
   CotacoesResponseSchema,
   type CotacoesResponse,
-} from '../../../src/contract';
-import { price } from '../../lib/decimal';
+} from '../../../contract';
+import { price } from '../../../shared/decimal';
 
 export const cotacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -5,7 +5,7 @@ import {
   ApiErrorSchema,
   ImportUploadFieldsSchema,
   ImportUploadResponseSchema,
-} from '../../../src/contract';
+} from '../../../contract';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { DEFAULT_LIMITS, MB, type ImportLimits } from './limits';
 import { createParsePool } from './parse-pool';

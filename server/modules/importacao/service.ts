@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../src/contract';
-import { hasImportExtension } from '../../../src/contract';
+import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../contract';
+import { hasImportExtension } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { custodias, importLotes, patrimonios } from '../../db/schema';
 import { audit } from '../../lib/audit';

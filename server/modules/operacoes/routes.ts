@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   DATA_VENDA_ANTES_DA_COMPRA,
-  OperacaoIdParamsSchema,
+  IdParams,
   OperacaoInputSchema,
   OperacaoListQuerySchema,
   OperacaoListSchema,
@@ -12,8 +12,8 @@ import {
   OperacaoSchema,
   type Operacao,
   type OperacaoInput,
-} from '../../../src/contract';
-import { todayIso } from '../../../src/lib/dates';
+} from '../../../contract';
+import { todayIso } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
 import { acoes, clientes, operacoes } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -115,7 +115,7 @@ export const operacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['carteira'],
         summary: 'Altera uma operação (uma data de venda a torna realizada).',
-        params: OperacaoIdParamsSchema,
+        params: IdParams,
         body: OperacaoPatchSchema,
         response: { 200: OperacaoSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
@@ -161,7 +161,7 @@ export const operacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['carteira'],
         summary: 'Exclui uma operação.',
-        params: OperacaoIdParamsSchema,
+        params: IdParams,
         response: { 204: z.null(), 404: ApiErrorSchema },
       },
     },

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type {
-  BuyValidationResult,
-  CompraRequest,
-  CompraValidarRequest,
-} from '../../../src/contract';
+import type { BuyValidationResult, CompraRequest, CompraValidarRequest } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { acoes } from '../../db/schema';
-import { Decimal } from '../../lib/decimal';
+import { Decimal } from '../../../shared/decimal';
 import { badRequest } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
-import { fractionalSymbol, quantityForValue, splitLegs } from './legs';
+import { fractionalSymbol, quantityForValue, splitLegs } from '../../../shared/legs';
 import { findByKey, storeGroup } from './store';
 import { checkLegs, referencePrice } from './validation';
 

@@ -9,7 +9,7 @@ import {
   GroupIdResponseSchema,
   OrderStatusSchema,
   VendaRequestSchema,
-} from '../../../src/contract';
+} from '../../../contract';
 import { orderGroups } from '../../db/schema';
 import { agentFor, loadCliente } from './agent';
 import { criarCompra, validarCompra } from './compra';

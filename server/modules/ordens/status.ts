@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../src/contract';
-import { todayIso } from '../../../src/lib/dates';
+import type { OrderStatus } from '../../../contract';
+import { todayIso } from '../../../shared/dates';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { operacoes, orderGroups, orderLegs } from '../../db/schema';
@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
 import { Mt5AgentError, isAccepted, type Mt5AgentClient } from '../../lib/mt5-agent';
 import { agentFor, loadCliente } from './agent';
-import { vwap } from './legs';
+import { vwap } from '../../../shared/legs';
 
 type Leg = typeof orderLegs.$inferSelect;
 type Group = typeof orderGroups.$inferSelect;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderGroups, orderLegs } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { LegPlan } from './legs';
+import type { LegPlan } from '../../../shared/legs';
 
 type NewGroup = Omit<typeof orderGroups.$inferInsert, 'id' | 'idempotency_key' | 'created_by'>;
 

@@ -1,7 +1,7 @@
-import type { ValidacaoLeg } from '../../../src/contract';
-import { Decimal } from '../../lib/decimal';
+import type { ValidacaoLeg } from '../../../contract';
+import { Decimal } from '../../../shared/decimal';
 import type { SymbolInfo } from '../../lib/mt5-agent';
-import type { LegPlan } from './legs';
+import type { LegPlan } from '../../../shared/legs';
 
 export type Side = 'buy' | 'sell';
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { VendaRequest } from '../../../src/contract';
+import type { VendaRequest } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { acoes, operacoes, orderGroups } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
-import { splitLegs } from './legs';
+import { splitLegs } from '../../../shared/legs';
 import { findByKey, storeGroup } from './store';
 import { checkLegs } from './validation';
 

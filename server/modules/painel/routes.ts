@@ -3,8 +3,8 @@ import {
   DashboardRvResponseSchema,
   PatrimonioDisponivelListSchema,
   type DashboardRvResponse,
-} from '../../../src/contract';
-import { todayIso } from '../../../src/lib/dates';
+} from '../../../contract';
+import { todayIso } from '../../../shared/dates';
 import { patrimonioDisponivel, posicoesAbertasJson } from '../../lib/portfolio-figures';
 
 export const painelRoutes: FastifyPluginAsyncZod = async (app) => {

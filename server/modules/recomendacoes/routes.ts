@@ -3,10 +3,10 @@ import {
   ApiErrorSchema,
   RecomendacaoDisponivelListSchema,
   RecomendacaoListSchema,
-  RecomendacoesDisponiveisParamsSchema,
+  IdParams,
   RecomendacoesRecalculoSchema,
-} from '../../../src/contract';
-import { formatDate } from '../../../src/lib/format';
+} from '../../../contract';
+import { formatDate } from '../../../shared/format';
 import { notFound } from '../../lib/http-error';
 import { refreshYahooHistory } from './yahoo-history';
 import { clienteExiste, listar, listarDisponiveis, recalcular, type Recalculo } from './service';
@@ -62,7 +62,7 @@ export const recomendacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['recomendacoes'],
         summary: 'As recomendações sem as ações que o cliente tem em aberto.',
-        params: RecomendacoesDisponiveisParamsSchema,
+        params: IdParams,
         response: {
           200: RecomendacaoDisponivelListSchema,
           401: ApiErrorSchema,

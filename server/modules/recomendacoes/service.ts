@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Recomendacao, RecomendacaoDisponivel } from '../../../src/contract';
+import type { Recomendacao, RecomendacaoDisponivel } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { recomendacoes } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { price, toNumber } from '../../lib/decimal';
+import { price, toNumber } from '../../../shared/decimal';
 import { PARAMETROS, analisar, type Analise, type Serie } from './engine';
 
 export type Limites = Config['recomendacao'];

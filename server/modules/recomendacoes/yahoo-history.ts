@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { gravarBarras, type Barra } from '../../lib/precos/store';
 import { createYahooClient, type YahooClient } from '../../lib/quotes';
-import { todayIso } from '../../../src/lib/dates';
+import { todayIso } from '../../../shared/dates';
 
 // A stock with no history is fetched far enough back for the method's 300 sessions.
 const DIAS_SEM_HISTORICO = 730;

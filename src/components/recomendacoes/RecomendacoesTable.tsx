@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { Recomendacao } from '../../contract';
-import { formatDate, formatInteger, formatNumber } from '../../lib/format';
+import type { Recomendacao } from '../../../contract';
+import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { DataTable } from '../DataTable';
 
 function Sinal({ value }: { value: boolean }) {

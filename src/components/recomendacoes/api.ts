@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RecomendacaoListSchema, RecomendacoesRecalculoSchema } from '../../contract';
+import { RecomendacaoListSchema, RecomendacoesRecalculoSchema } from '../../../contract';
 import { api } from '../../lib/api';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { LoginRequestSchema, type LoginRequest } from '../../contract';
+import { LoginRequestSchema, type LoginRequest } from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
 import { useLogin } from './api';
 

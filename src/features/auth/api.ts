@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoginResponseSchema, type LoginRequest } from '../../contract';
+import { LoginResponseSchema, type LoginRequest } from '../../../contract';
 import { authApi } from '../../lib/api';
 import { session } from '../../lib/session';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { Operacao } from '../../contract';
+import type { Operacao } from '../../../contract';
 import { useCliente, useCotacoes, useInvalidateCarteira, useOperacoes, useResumo } from './api';
 import { ExcluirOperacaoDialog } from './ExcluirOperacaoDialog';
 import { tickersCotacao } from './figures';

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Operacao } from '../../contract';
-import { formatDate, formatInteger } from '../../lib/format';
+import type { Operacao } from '../../../contract';
+import { formatDate, formatInteger } from '../../../shared/format';
 import { useExcluirOperacao } from './api';
 
 /** 'Deseja realmente deletar?' for an operation. */

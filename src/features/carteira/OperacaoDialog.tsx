@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { OperacaoInputSchema, type Operacao } from '../../contract';
+import { OperacaoInputSchema, type Operacao } from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
 import { useAcoes, useSalvarOperacao } from './api';
 

@@ -1,10 +1,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { CotacoesResponse, Operacao } from '../../contract';
+import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
-import { todayIso } from '../../lib/dates';
-import { formatDate, formatInteger, formatNumber } from '../../lib/format';
+import { todayIso } from '../../../shared/dates';
+import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import {
   COR_TOKEN,
   corPorSinal,

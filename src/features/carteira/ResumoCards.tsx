@@ -1,7 +1,7 @@
 import { Card, DataList, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { ResumoCliente } from '../../contract';
-import { formatInteger, formatMoney, formatPercent } from '../../lib/format';
+import type { ResumoCliente } from '../../../contract';
+import { formatInteger, formatMoney, formatPercent } from '../../../shared/format';
 import { COR_TOKEN, corPorSinal, resultadoAtual } from './figures';
 
 function Valor({ label, children }: { label: string; children: ReactNode }) {

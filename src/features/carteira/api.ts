@@ -7,7 +7,7 @@ import {
   OperacaoSchema,
   ResumoClienteSchema,
   type OperacaoInput,
-} from '../../contract';
+} from '../../../contract';
 import { api } from '../../lib/api';
 import { mt5Keys } from './ordens/api';
 

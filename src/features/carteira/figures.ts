@@ -1,5 +1,5 @@
-import type { Operacao, ResumoCliente } from '../../contract';
-import { daysBetween } from '../../lib/dates';
+import type { Operacao, ResumoCliente } from '../../../contract';
+import { daysBetween } from '../../../shared/dates';
 
 /** The portfolio's display math (specification sections 2 and 9); pure, so it is unit-tested on its own. */
 

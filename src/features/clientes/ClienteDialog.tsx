@@ -17,9 +17,9 @@ import {
   type Cliente,
   type ClienteInput,
   type ClienteInputValues,
-} from '../../contract';
+} from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
-import { useSaveCliente } from './api';
+import { useSaveCliente } from '../../api/clientes';
 
 type FieldName = keyof ClienteInputValues;
 

@@ -3,9 +3,10 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
-import type { Cliente, ClienteStatus } from '../../contract';
-import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../lib/format';
-import { useClientes, useClientesStatus } from './api';
+import type { Cliente, ClienteStatus } from '../../../contract';
+import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { clientesQueries } from '../../api/clientes';
 import { ClienteDialog } from './ClienteDialog';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
 import { StatusDot } from './StatusDot';
@@ -65,8 +66,8 @@ function Action({
 }
 
 export function ClientesPage() {
-  const clientes = useClientes();
-  const statuses = useClientesStatus();
+  const clientes = useQuery(clientesQueries.list());
+  const statuses = useQuery(clientesQueries.status());
   const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
 

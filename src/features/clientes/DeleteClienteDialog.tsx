@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Cliente } from '../../contract';
+import type { Cliente } from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
-import { useDeleteCliente } from './api';
+import { useDeleteCliente } from '../../api/clientes';
 
 /** 'Deseja realmente deletar?': the server's reason stays in the dialog when it refuses. */
 export function DeleteClienteDialog({

@@ -1,5 +1,5 @@
 import { Box, Portal, Tooltip } from '@chakra-ui/react';
-import type { ClienteStatus } from '../../contract';
+import type { ClienteStatus } from '../../../contract';
 import { statusView } from './mt5-status';
 
 /** Status MT5: a coloured dot whose tooltip (and accessible name) says the status, detail and ping. */

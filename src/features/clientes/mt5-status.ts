@@ -1,4 +1,4 @@
-import type { ClienteStatus } from '../../contract';
+import type { ClienteStatus } from '../../../contract';
 
 /** Specification section 4: the MT5 status values, their labels and colours. */
 const KNOWN: Record<string, { label: string; color: string }> = {

@@ -1,8 +1,8 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { PatrimonioDisponivel } from '../../contract';
+import type { PatrimonioDisponivel } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../shared/format';
 import { usePatrimonioDisponivel } from './api';
 
 const col = createColumnHelper<PatrimonioDisponivel>();

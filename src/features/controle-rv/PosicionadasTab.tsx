@@ -1,10 +1,10 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { PosicaoPainel } from '../../contract';
+import type { PosicaoPainel } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
-import { daysBetween, todayIso } from '../../lib/dates';
-import { formatDate, formatInteger, formatNumber } from '../../lib/format';
+import { daysBetween, todayIso } from '../../../shared/dates';
+import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { useDashboardRv } from './api';
 
 const TODOS = '';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DashboardRvResponseSchema, PatrimonioDisponivelListSchema } from '../../contract';
+import { DashboardRvResponseSchema, PatrimonioDisponivelListSchema } from '../../../contract';
 import { api } from '../../lib/api';
 
 export const painelKeys = {

@@ -7,7 +7,7 @@ import {
   ImportFormSchema,
   type ImportForm,
   type ImportFormInput,
-} from '../../contract';
+} from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
 import { useImportUpload, type UploadVariables } from './api';
 import { failureMessage, successMessage } from './messages';

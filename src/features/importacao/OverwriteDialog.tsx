@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../shared/format';
 
 /** 'Dados já existem': the server refused (409) because that date was imported; Sobrescrever retries forced. */
 export function OverwriteDialog({

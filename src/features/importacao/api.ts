@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportUploadResponseSchema, type ImportTipo } from '../../contract';
+import { ImportUploadResponseSchema, type ImportTipo } from '../../../contract';
 import { api } from '../../lib/api';
 
 export const importacaoKeys = {

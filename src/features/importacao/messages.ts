@@ -1,5 +1,5 @@
-import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../contract';
-import { DASH } from '../../lib/format';
+import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../contract';
+import { DASH } from '../../../shared/format';
 
 const part = (r: ImportResultado | undefined) => `${r?.linhas ?? DASH} [${r?.status ?? DASH}]`;
 

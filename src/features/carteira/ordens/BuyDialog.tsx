@@ -8,9 +8,9 @@ import {
   type Leg,
   type RecomendacaoDisponivel,
   type ValidacaoLeg,
-} from '../../../contract';
-import { formatMoney, formatPercent } from '../../../lib/format';
-import { parseDecimal } from '../../../lib/numbers';
+} from '../../../../contract';
+import { formatMoney, formatPercent } from '../../../../shared/format';
+import { parseDecimal } from '../../../../shared/numbers';
 import { useEnviarCompra, useValidarCompra } from './api';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
 import { LegsTable } from './LegsTable';

@@ -1,5 +1,5 @@
 import { Input, Table, Text } from '@chakra-ui/react';
-import type { Leg, ValidacaoLeg } from '../../../contract';
+import type { Leg, ValidacaoLeg } from '../../../../contract';
 
 interface Props {
   legs: Leg[];

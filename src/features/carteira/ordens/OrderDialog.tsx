@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { OrderStatus } from '../../../contract';
+import type { OrderStatus } from '../../../../contract';
 import { OrderProgress } from './OrderProgress';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { motion } from 'framer-motion';
-import type { OrderStatus } from '../../../contract';
-import { formatInteger } from '../../../lib/format';
+import type { OrderStatus } from '../../../../contract';
+import { formatInteger } from '../../../../shared/format';
 
 const MotionBox = motion.create(Box);
 

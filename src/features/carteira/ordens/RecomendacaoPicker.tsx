@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { RecomendacaoDisponivel } from '../../../contract';
-import { formatMoney, formatPercent } from '../../../lib/format';
+import type { RecomendacaoDisponivel } from '../../../../contract';
+import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesDisponiveisOptions } from './api';
 
 interface Props {

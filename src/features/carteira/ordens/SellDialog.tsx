@@ -1,9 +1,9 @@
 import { Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { VendaRequestSchema, type VendaRequest } from '../../../contract';
-import { formatInteger } from '../../../lib/format';
-import { parseDecimal } from '../../../lib/numbers';
+import { VendaRequestSchema, type VendaRequest } from '../../../../contract';
+import { formatInteger } from '../../../../shared/format';
+import { parseDecimal } from '../../../../shared/numbers';
 import { useEnviarVenda } from './api';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
 import { OrderDialog } from './OrderDialog';

@@ -9,7 +9,7 @@ import {
   type CompraValidarRequest,
   type OrderStatus,
   type VendaRequest,
-} from '../../../contract';
+} from '../../../../contract';
 import { api } from '../../../lib/api';
 
 /** The specification's order status polling period. */

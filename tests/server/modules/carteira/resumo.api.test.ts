@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Operacao, ResumoCliente } from '../../../../src/contract';
-import { daysBetween, todayIso } from '../../../../src/lib/dates';
+import type { Operacao, ResumoCliente } from '../../../../contract';
+import { daysBetween, todayIso } from '../../../../shared/dates';
 import { importLotes, patrimonios } from '../../../../server/db/schema';
 import { loadDemoCarteiras } from '../../../../server/seed/demo-carteiras';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClienteStatus } from '../../../../src/contract';
+import type { ClienteStatus } from '../../../../contract';
 import { clientes } from '../../../../server/db/schema';
 import { loadConfig } from '../../../../server/config';
 import {

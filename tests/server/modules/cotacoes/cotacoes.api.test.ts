@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, CotacoesResponse } from '../../../../src/contract';
+import type { ApiError, CotacoesResponse } from '../../../../contract';
 import { startFakeYahoo, type FakeYahoo } from '../../../support/fake-yahoo';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 

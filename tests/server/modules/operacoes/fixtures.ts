@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { ResumoCliente } from '../../../../src/contract';
-import { daysBetween } from '../../../../src/lib/dates';
+import type { ResumoCliente } from '../../../../contract';
+import { daysBetween } from '../../../../shared/dates';
 import { queryRows } from '../../../../server/db/query';
 import { clientes } from '../../../../server/db/schema';
-import { Decimal } from '../../../../server/lib/decimal';
+import { Decimal } from '../../../../shared/decimal';
 import { loadDemoPrecos } from '../../../../server/seed/demo-precos';
 import { loadReferenceData } from '../../../../server/seed/reference';
 import { startTestServer, type TestServer } from '../../../support/test-server';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperacaoSchema, type ApiError, type Operacao } from '../../../../src/contract';
-import { daysBetween, todayIso } from '../../../../src/lib/dates';
+import { OperacaoSchema, type ApiError, type Operacao } from '../../../../contract';
+import { daysBetween, todayIso } from '../../../../shared/dates';
 import { auditLog, operacoes } from '../../../../server/db/schema';
 import { startCarteiraServer, type CarteiraServer } from './fixtures';
 

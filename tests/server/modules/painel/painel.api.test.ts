@@ -3,9 +3,9 @@ import {
   DashboardRvResponseSchema,
   type DashboardRvResponse,
   type PatrimonioDisponivel,
-} from '../../../../src/contract';
-import { daysBetween, todayIso } from '../../../../src/lib/dates';
-import { Decimal } from '../../../../server/lib/decimal';
+} from '../../../../contract';
+import { daysBetween, todayIso } from '../../../../shared/dates';
+import { Decimal } from '../../../../shared/decimal';
 import { loadDemoCarteiras } from '../../../../server/seed/demo-carteiras';
 import {
   independentFigures,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recomendacao, RecomendacaoDisponivel } from '../../../../src/contract';
+import type { Recomendacao, RecomendacaoDisponivel } from '../../../../contract';
 import { queryRows } from '../../../../server/db/query';
 import { acoes, auditLog, clientes, operacoes } from '../../../../server/db/schema';
 import { analisar } from '../../../../server/modules/recomendacoes/engine';

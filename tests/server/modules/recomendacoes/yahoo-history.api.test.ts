@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recomendacao } from '../../../../src/contract';
-import { todayIso } from '../../../../src/lib/dates';
+import type { Recomendacao } from '../../../../contract';
+import { todayIso } from '../../../../shared/dates';
 import { queryRows } from '../../../../server/db/query';
 import { acoes } from '../../../../server/db/schema';
 import { startFakeYahoo, type FakeBar, type FakeYahoo } from '../../../support/fake-yahoo';

@@ -10,7 +10,7 @@ import {
   valorResultado,
   variacao,
 } from '../../../../src/features/carteira/figures';
-import type { Operacao, ResumoCliente } from '../../../../src/contract';
+import type { Operacao, ResumoCliente } from '../../../../contract';
 
 const resumo = (posicionado: number | null, realizadas: number | null): ResumoCliente => ({
   patrimonio: 1000,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { RecomendacaoDisponivel } from '../../../../src/contract';
+import type { RecomendacaoDisponivel } from '../../../../contract';
 import { BuyDialog } from '../../../../src/features/carteira/ordens/BuyDialog';
 import { SellDialog } from '../../../../src/features/carteira/ordens/SellDialog';
 import { server } from '../../../../mocks/node';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClienteStatus } from '../../../../src/contract';
-import { clientesStatusQuery, STATUS_REFRESH_MS } from '../../../../src/features/clientes/api';
+import type { ClienteStatus } from '../../../../contract';
+import { clientesQueries, STATUS_REFRESH_MS } from '../../../../src/api/clientes';
 import {
   CLIENTE_COM_POSICAO,
   RECUSA_DELETAR,
@@ -155,7 +155,7 @@ describe('/clientes: Status MT5', () => {
   });
 
   it('refreshes the statuses every 1800 seconds', () => {
-    const { refetchInterval } = clientesStatusQuery();
+    const { refetchInterval } = clientesQueries.status();
     expect(STATUS_REFRESH_MS).toBe(1_800_000);
     expect(
       typeof refetchInterval === 'function' ? refetchInterval({} as never) : refetchInterval,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../../../mocks/node';
 import { MOCK_POSICIONADAS } from '../../../../mocks/handlers/painel';
 import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../../../mocks/handlers/recomendacoes';
-import type { PosicaoPainel, Recomendacao } from '../../../../src/contract';
+import type { PosicaoPainel, Recomendacao } from '../../../../contract';
 import { renderApp } from '../../../support/render';
 import { COLUNAS, headerLabels, tickers } from '../recomendacoes/recomendacoes-grid';
 

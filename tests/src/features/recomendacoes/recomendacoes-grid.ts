@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { Recomendacao } from '../../../../src/contract';
+import type { Recomendacao } from '../../../../contract';
 
 /** The specification's 22 columns, in its order, with the field each shows. */
 export const COLUNAS: Array<[label: string, key: keyof Recomendacao]> = [

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
 import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../../../mocks/handlers/recomendacoes';
-import type { Recomendacao } from '../../../../src/contract';
+import type { Recomendacao } from '../../../../contract';
 import { renderApp } from '../../../support/render';
 import { COLUNAS, expectedOrder, grid, headerLabels, tickers } from './recomendacoes-grid';
 

@@ -1,4 +1,4 @@
-import { Decimal } from '../../lib/decimal';
+import { Decimal } from './decimal';
 
 export interface LegPlan {
   symbol: string;

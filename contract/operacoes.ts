@@ -1,6 +1,24 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema } from './common';
-import { OperacaoSchema } from './entities';
+import { IdParams, IdSchema, IsoDateSchema, MoneySchema, NoContentSchema, idParam } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+
+export const OperacaoSchema = z.object({
+  id: IdSchema,
+  cliente: IdSchema,
+  acao: IdSchema,
+  acao_nome: z.string(),
+  data_compra: IsoDateSchema.nullable(),
+  preco_unitario: MoneySchema.nullable(),
+  quantidade: z.number().int().nullable(),
+  data_venda: IsoDateSchema.nullable(),
+  preco_venda_unitario: MoneySchema.nullable(),
+  valor_alvo: MoneySchema.nullable(),
+  valor_total_compra: MoneySchema.nullable(),
+  valor_total_venda: MoneySchema.nullable(),
+  dias_posicionado: z.number().int().nullable(),
+});
+export type Operacao = z.infer<typeof OperacaoSchema>;
 
 export const DATA_VENDA_ANTES_DA_COMPRA = 'A data de venda não pode ser anterior à data de compra.';
 export const PRECO_POSITIVO = 'Informe um valor maior que zero.';
@@ -68,10 +86,46 @@ export const OperacaoPatchSchema = z
   .superRefine(vendaDepoisDaCompra);
 export type OperacaoPatch = z.infer<typeof OperacaoPatchSchema>;
 
-export const OperacaoListQuerySchema = z.object({
-  cliente: z.coerce.number('Informe o cliente.').int().positive('Informe o cliente.'),
-});
-
-export const OperacaoIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OperacaoListQuerySchema = z.object({ cliente: idParam('Informe o cliente.') });
 
 export const OperacaoListSchema = z.array(OperacaoSchema);
+
+export const OPERACAO_NAO_ENCONTRADA = 'Operação não encontrada.';
+const naoEncontrada = ApiErrorSchema.describe(OPERACAO_NAO_ENCONTRADA);
+
+export const operacoesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/operacoes/',
+    tag: 'carteira',
+    summary:
+      'Operações de um cliente (abertas e realizadas), da compra mais antiga à mais recente.',
+    query: OperacaoListQuerySchema,
+    answers: { 200: OperacaoListSchema, 404: ApiErrorSchema.describe('Cliente não encontrado.') },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/operacoes/',
+    tag: 'carteira',
+    summary: 'Cria uma operação manual.',
+    body: OperacaoInputSchema,
+    answers: { 201: OperacaoSchema },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/operacoes/{id}/',
+    tag: 'carteira',
+    summary: 'Altera uma operação (uma data de venda a torna realizada).',
+    params: IdParams,
+    body: OperacaoPatchSchema,
+    answers: { 200: OperacaoSchema, 404: naoEncontrada },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/operacoes/{id}/',
+    tag: 'carteira',
+    summary: 'Exclui uma operação.',
+    params: IdParams,
+    answers: { 204: NoContentSchema, 404: naoEncontrada },
+  }),
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityForValue, splitLegs, vwap } from '../../../../server/modules/ordens/legs';
+import { quantityForValue, splitLegs, vwap } from '../../shared/legs';
 
 describe('splitLegs', () => {
   it.each([

@@ -1,5 +1,40 @@
 import { z } from 'zod';
-import { ClienteSchema, ClienteStatusSchema } from './entities';
+import { IdParams, IdSchema, NoContentSchema } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+
+export const ClienteSchema = z.object({
+  id: IdSchema,
+  nome: z.string().nullable(),
+  email: z.string().nullable(),
+  documento: z.string().nullable(),
+  telefone: z.string().nullable(),
+  codigo_xp: z.string().nullable(),
+  percentual_patrimonio: z.number(),
+  vm: z.string().nullable(),
+  vm_ip: z.string().nullable(),
+  vm_private_ip: z.string().nullable(),
+});
+export type Cliente = z.infer<typeof ClienteSchema>;
+
+export const Mt5StatusValueSchema = z.enum([
+  'online',
+  'warning',
+  'offline',
+  'timeout',
+  'error',
+  'missing_ip',
+]);
+export type Mt5StatusValue = z.infer<typeof Mt5StatusValueSchema>;
+
+export const ClienteStatusSchema = z.object({
+  id: IdSchema,
+  // A string, not the enum: the SPA must show 'Status desconhecido' for values it does not know.
+  status: z.string(),
+  ping: z.number().nullable(),
+  detail: z.string().nullable(),
+});
+export type ClienteStatus = z.infer<typeof ClienteStatusSchema>;
 
 /** Section 5 of the specification: the exact messages the client dialog shows. */
 export const EMAIL_INVALIDO = 'Digite um email válido';
@@ -83,10 +118,68 @@ export type ClienteInputValues = z.input<typeof ClienteInputSchema>;
 /** What the server stores: blanks as null, the percent as a number. */
 export type ClienteInput = z.output<typeof ClienteInputSchema>;
 
-export const ClienteIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 /** GET clientes/. */
 export const ClienteListSchema = z.array(ClienteSchema);
 
 /** GET clientes-status/: one entry per client. */
 export const ClienteStatusListSchema = z.array(ClienteStatusSchema);
+
+export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
+const clienteNaoEncontrado = ApiErrorSchema.describe(CLIENTE_NAO_ENCONTRADO);
+
+export const clientesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/clientes/',
+    tag: 'clientes',
+    summary: 'Lista os clientes.',
+    answers: { 200: ClienteListSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/clientes/',
+    tag: 'clientes',
+    summary: 'Cria um cliente.',
+    body: ClienteInputSchema,
+    answers: { 201: ClienteSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/clientes/{id}/',
+    tag: 'clientes',
+    summary: 'Um cliente.',
+    params: IdParams,
+    answers: { 200: ClienteSchema, 404: clienteNaoEncontrado },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/clientes/{id}/',
+    tag: 'clientes',
+    summary: 'Altera um cliente (o mesmo corpo da criação).',
+    params: IdParams,
+    body: ClienteInputSchema,
+    answers: { 200: ClienteSchema, 404: clienteNaoEncontrado },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/clientes/{id}/',
+    tag: 'clientes',
+    summary: 'Deleta um cliente com suas operações realizadas e ordens encerradas.',
+    params: IdParams,
+    answers: {
+      204: NoContentSchema,
+      404: clienteNaoEncontrado,
+      409: ApiErrorSchema.describe(
+        'O cliente tem posição aberta ou ordem MT5 em andamento: nada foi deletado.',
+      ),
+    },
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/clientes-status/',
+    tag: 'clientes',
+    summary:
+      'Status do terminal MT5 de cada cliente (GET /health do agente na VM), consultados em paralelo.',
+    answers: { 200: ClienteStatusListSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export const MAX_TICKERS_COTACAO = 200;
 export const TICKER_SA_INVALIDO = 'Use um ticker da B3 com o sufixo .SA (ex.: PETR4.SA).';
@@ -16,3 +17,14 @@ export type CotacoesRequest = z.infer<typeof CotacoesRequestSchema>;
 /** Keyed by the ticker as sent; a ticker without a quote is left out. */
 export const CotacoesResponseSchema = z.record(z.string(), z.object({ preco_atual: z.number() }));
 export type CotacoesResponse = z.infer<typeof CotacoesResponseSchema>;
+
+export const cotacoesEndpoints = {
+  atuais: endpoint({
+    method: 'POST',
+    path: '/cotacoes-atuais/',
+    tag: 'carteira',
+    summary: 'Cotações atuais de tickers da B3 (com o sufixo .SA).',
+    body: CotacoesRequestSchema,
+    answers: { 200: CotacoesResponseSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
 
 export const ImportTipoSchema = z.enum(['auto', 'patrimonio', 'custodia']);
 export type ImportTipo = z.infer<typeof ImportTipoSchema>;
@@ -64,3 +66,24 @@ export const ImportFormSchema = z.object({
 });
 export type ImportForm = z.infer<typeof ImportFormSchema>;
 export type ImportFormInput = z.input<typeof ImportFormSchema>;
+
+export const importacaoEndpoints = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/importacao/upload/',
+    tag: 'importacao',
+    summary:
+      'Importa as abas de Patrimônio e Custódia de uma planilha (.xlsx ou .xls), por data de referência.',
+    description:
+      'multipart/form-data: tipo (auto, patrimonio ou custodia), data_referencia (aaaa-mm-dd), ' +
+      'arquivo, e force=true para sobrescrever os dados já importados para essa data (senão 409).',
+    multipart: ImportUploadFieldsSchema,
+    answers: {
+      200: ImportUploadResponseSchema,
+      409: ApiErrorSchema.describe(
+        'Já há dados importados para essa data: envie force=true para sobrescrever.',
+      ),
+      503: ApiErrorSchema.describe('Leitura de planilhas ocupada: tente de novo em instantes.'),
+    },
+  }),
+};

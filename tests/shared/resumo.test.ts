@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  combineResumo,
-  type GrupoOperacoes,
-  type ResumoRaw,
-} from '../../../server/lib/portfolio-figures';
+import { combineResumo, type GrupoOperacoes, type ResumoRaw } from '../../shared/resumo';
 
 const aberta = (
   ticker: string,

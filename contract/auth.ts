@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from './errors';
+import { endpoint } from './endpoint';
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Informe o usuário.').max(150),
+  password: z.string().min(1, 'Informe a senha.').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  access: z.string(),
+  username: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/token/',
+    tag: 'auth',
+    summary: 'Troca usuário e senha por um token de acesso (JWT, 8 horas).',
+    public: true,
+    body: LoginRequestSchema,
+    answers: {
+      200: LoginResponseSchema,
+      401: ApiErrorSchema.describe('Usuário ou senha inválidos.'),
+      429: ApiErrorSchema.describe('Muitas tentativas: tente de novo depois do Retry-After.'),
+    },
+  }),
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { IdParams, MoneySchema } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+
+export const ResumoClienteSchema = z.object({
+  patrimonio: MoneySchema.nullable(),
+  percentual_patrimonio: z.number().nullable(),
+  posicionadas: MoneySchema.nullable(),
+  valor_disponivel: MoneySchema.nullable(),
+  realizadas: MoneySchema.nullable(),
+  posicionado: MoneySchema.nullable(),
+  dias_total: z.number().int().nullable(),
+  rentabilidade_mensal: z.number().nullable(),
+});
+export type ResumoCliente = z.infer<typeof ResumoClienteSchema>;
+
+export const carteiraEndpoints = {
+  resumo: endpoint({
+    method: 'GET',
+    path: '/clientes/{id}/resumo/',
+    tag: 'carteira',
+    summary: 'Resumo da carteira do cliente (patrimônio, posicionadas, realizadas, rentabilidade).',
+    params: IdParams,
+    answers: { 200: ResumoClienteSchema, 404: ApiErrorSchema.describe('Cliente não encontrado.') },
+  }),
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { acoesEndpoints } from './acoes';
+import { authEndpoints } from './auth';
+import { carteiraEndpoints } from './carteira';
+import { clientesEndpoints } from './clientes';
+import { cotacoesEndpoints } from './cotacoes';
+import type { EndpointDef } from './endpoint';
+import { importacaoEndpoints } from './importacao';
+import { operacoesEndpoints } from './operacoes';
+import { ordensEndpoints } from './ordens';
+import { painelEndpoints } from './painel';
+import { recomendacoesEndpoints } from './recomendacoes';
+
+// Validation messages in Portuguese on both sides (the server's `campos`, the SPA's forms).
+z.config(z.locales.pt());
+z.config({
+  customError: (issue) => (issue.input === undefined ? 'Campo obrigatório.' : undefined),
+});
+
+export * from './common';
+export * from './endpoint';
+export * from './errors';
+export * from './auth';
+export * from './clientes';
+export * from './operacoes';
+export * from './carteira';
+export * from './acoes';
+export * from './cotacoes';
+export * from './painel';
+export * from './recomendacoes';
+export * from './importacao';
+export * from './ordens';
+
+/** The whole API, one table per domain. */
+export const endpoints = {
+  auth: authEndpoints,
+  clientes: clientesEndpoints,
+  operacoes: operacoesEndpoints,
+  carteira: carteiraEndpoints,
+  acoes: acoesEndpoints,
+  cotacoes: cotacoesEndpoints,
+  painel: painelEndpoints,
+  recomendacoes: recomendacoesEndpoints,
+  importacao: importacaoEndpoints,
+  ordens: ordensEndpoints,
+} as const;
+
+/** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */
+export const allEndpoints: readonly EndpointDef[] = Object.values(endpoints).flatMap((table) =>
+  Object.values(table),
+);

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { IdParam, IdParams } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+
+/** The side of an order: the specification's words, in the SPA, the server, the database and the mocks. */
+export const LadoSchema = z.enum(['compra', 'venda']);
+export type Lado = z.infer<typeof LadoSchema>;
+
+export const ExecucaoSchema = z.enum(['mercado', 'limite']);
+export type Execucao = z.infer<typeof ExecucaoSchema>;
+export const ModoSchema = z.enum(['quantidade', 'valor']);
+export type Modo = z.infer<typeof ModoSchema>;
+
+const ticker = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{4}\d{1,2}$/, 'Informe um ticker da B3, como PETR4.');
+const positive = (label: string) =>
+  z
+    .number({ error: `Informe ${label}.` })
+    .positive(`${label[0]!.toUpperCase()}${label.slice(1)} deve ser maior que zero.`);
+
+/** The limit price exists only for limit orders: required there, refused for market orders. */
+function checkPrice(
+  value: { execucao: Execucao; preco?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.execucao === 'limite' && value.preco === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['preco'], message: 'Informe o preço limite.' });
+  }
+  if (value.execucao === 'mercado' && value.preco !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['preco'], message: 'Ordens a mercado não levam preço.' });
+  }
+}
+
+export const CompraValidarRequestSchema = z
+  .object({
+    ticker,
+    modo: ModoSchema,
+    execucao: ExecucaoSchema,
+    tp: positive('o alvo (tp)'),
+    preco: positive('o preço limite').optional(),
+    quantidade: z
+      .number()
+      .int('A quantidade deve ser um número inteiro.')
+      .positive('A quantidade deve ser maior que zero.')
+      .optional(),
+    valor: positive('o valor').optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkPrice(value, ctx);
+    if (value.modo === 'quantidade' && value.quantidade === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['quantidade'], message: 'Informe a quantidade.' });
+    }
+    if (value.modo === 'valor' && value.valor === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Informe o valor.' });
+    }
+  });
+export type CompraValidarRequest = z.infer<typeof CompraValidarRequestSchema>;
+
+export const CompraRequestSchema = z
+  .object({
+    ticker_base: ticker,
+    execucao: ExecucaoSchema,
+    tp: positive('o alvo (tp)'),
+    preco: positive('o preço limite').optional(),
+    legs: z
+      .array(
+        z.object({
+          symbol: z.string().trim().toUpperCase().min(1),
+          quantidade: z
+            .number()
+            .int('A quantidade deve ser um número inteiro.')
+            .positive('A quantidade deve ser maior que zero.'),
+        }),
+      )
+      .min(1, 'Informe ao menos uma perna.')
+      .max(2, 'Uma ordem tem no máximo duas pernas (lote padrão e fracionário).'),
+  })
+  .superRefine(checkPrice);
+export type CompraRequest = z.infer<typeof CompraRequestSchema>;
+
+export const VendaRequestSchema = z
+  .object({
+    execucao: ExecucaoSchema,
+    preco: positive('o preço limite').optional(),
+  })
+  .superRefine(checkPrice);
+export type VendaRequest = z.infer<typeof VendaRequestSchema>;
+
+export const GroupIdResponseSchema = z.object({ group_id: z.uuid() });
+export type GroupIdResponse = z.infer<typeof GroupIdResponseSchema>;
+
+export const LegSchema = z.object({
+  symbol: z.string(),
+  quantidade: z.number().int(),
+});
+export type Leg = z.infer<typeof LegSchema>;
+
+export const ValidacaoLegSchema = z.object({
+  symbol: z.string(),
+  ok: z.boolean(),
+  motivo: z.string().nullable(),
+});
+export type ValidacaoLeg = z.infer<typeof ValidacaoLegSchema>;
+
+export const BuyValidationResultSchema = z.object({
+  legs_sugeridas: z.array(LegSchema),
+  validacoes: z.array(ValidacaoLegSchema),
+});
+export type BuyValidationResult = z.infer<typeof BuyValidationResultSchema>;
+
+export const OrderStatusSchema = z.object({
+  group_id: z.string(),
+  executed_all: z.boolean(),
+  finished: z.boolean().optional(),
+  erro: z.string().nullable().optional(),
+  summary: z.array(
+    z.object({
+      symbol: z.string(),
+      executada: z.boolean(),
+      volume: z.number().int(),
+      volume_exec: z.number().int(),
+    }),
+  ),
+});
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** A retried or double-clicked submit carries the same key and answers the first order. */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+});
+
+const GroupParams = z.object({ id: IdParam, group_id: z.string().max(64) });
+const VendaParams = z.object({ id: IdParam, operation_id: IdParam });
+
+const clienteNaoEncontrado = ApiErrorSchema.describe('Cliente (ou operação) não encontrado.');
+const agenteIndisponivel = ApiErrorSchema.describe(
+  'O agente MT5 na VM do cliente não respondeu: nada foi enviado.',
+);
+const ordemNaoEncontrada = ApiErrorSchema.describe('Ordem não encontrada para este cliente.');
+
+export const ordensEndpoints = {
+  validateCompra: endpoint({
+    method: 'POST',
+    path: '/clientes/{id}/mt5/compra/validar/',
+    tag: 'mt5',
+    summary: 'Pernas sugeridas de uma compra e a validação de cada uma no terminal do cliente.',
+    params: IdParams,
+    body: CompraValidarRequestSchema,
+    answers: { 200: BuyValidationResultSchema, 404: clienteNaoEncontrado, 502: agenteIndisponivel },
+  }),
+  sendCompra: endpoint({
+    method: 'POST',
+    path: '/clientes/{id}/mt5/compra/',
+    tag: 'mt5',
+    summary:
+      'Envia uma compra ao terminal MT5 do cliente (Idempotency-Key evita ordens duplicadas).',
+    params: IdParams,
+    headers: IdempotencyHeadersSchema,
+    body: CompraRequestSchema,
+    answers: {
+      200: GroupIdResponseSchema,
+      404: clienteNaoEncontrado,
+      409: ApiErrorSchema.describe('Conflito com outra ordem.'),
+      502: agenteIndisponivel,
+    },
+  }),
+  compraStatus: endpoint({
+    method: 'GET',
+    path: '/clientes/{id}/mt5/compra-status/{group_id}/',
+    tag: 'mt5',
+    summary: 'Situação de uma compra.',
+    params: GroupParams,
+    answers: { 200: OrderStatusSchema, 404: ordemNaoEncontrada },
+  }),
+  sendVenda: endpoint({
+    method: 'POST',
+    path: '/clientes/{id}/mt5/venda/{operation_id}/',
+    tag: 'mt5',
+    summary: 'Vende toda a quantidade de uma operação aberta pelo terminal MT5 do cliente.',
+    params: VendaParams,
+    headers: IdempotencyHeadersSchema,
+    body: VendaRequestSchema,
+    answers: {
+      200: GroupIdResponseSchema,
+      404: clienteNaoEncontrado,
+      409: ApiErrorSchema.describe('A operação já foi vendida ou tem uma venda em andamento.'),
+      502: agenteIndisponivel,
+    },
+  }),
+  vendaStatus: endpoint({
+    method: 'GET',
+    path: '/clientes/{id}/mt5/venda-status/{group_id}/',
+    tag: 'mt5',
+    summary: 'Situação de uma venda.',
+    params: GroupParams,
+    answers: { 200: OrderStatusSchema, 404: ordemNaoEncontrada },
+  }),
+};

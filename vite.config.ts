@@ -41,6 +41,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/shared/**/*.test.ts',
             'tests/contract/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
             'tests/mocks/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts'],

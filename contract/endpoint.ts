@@ -83,6 +83,13 @@ export function successStatus(e: EndpointDef): SuccessCode {
   return codes[0] as SuccessCode;
 }
 
+const SUCCESS_DESCRIPTION: Record<number, string> = {
+  200: 'Sucesso.',
+  201: 'Criado: o registro como ficou gravado.',
+  202: 'Aceito.',
+  204: 'Feito; sem corpo.',
+};
+
 const CommonAnswers = {
   400: ApiErrorSchema.describe('Entrada inválida: `detail` diz o quê, `campos` traz cada campo.'),
   401: ApiErrorSchema.describe('Sem token de acesso válido.'),
@@ -99,7 +106,11 @@ export function answersOf(e: EndpointDef): Answers {
   if (e.params || e.query || e.headers || e.body || e.multipart) all[400] = CommonAnswers[400];
   if (!e.public) all[401] = CommonAnswers[401];
   if (e.body || e.multipart) all[413] = CommonAnswers[413];
-  return { ...all, ...e.answers };
+  for (const [status, schema] of Object.entries(e.answers)) {
+    const described = schema.description ?? SUCCESS_DESCRIPTION[Number(status)];
+    all[Number(status)] = described && !schema.description ? schema.describe(described) : schema;
+  }
+  return all;
 }
 
 /** `/clientes/{id}/` → `/clientes/:id/` (the router's and MSW's notation). */

@@ -4,7 +4,8 @@ import { OBV, SMA, WMA } from 'technicalindicators';
 import { openMemoryDatabase, type Database } from '../db/client';
 import { withPostgres } from './databases';
 import { PARAMETROS, analisar, obv, sma, wma, type Serie } from '../modules/recomendacoes/engine';
-import { carregarHistorico, recalcular, ultimaSessao } from '../modules/recomendacoes/service';
+import { carregarHistorico, ultimaSessao } from '../modules/recomendacoes/repository';
+import { recalcular } from '../modules/recomendacoes/service';
 
 /**
  * Recommendations over 400 stocks × 1,000 sessions of synthetic history:

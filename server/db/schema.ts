@@ -150,7 +150,7 @@ export const orderGroups = pgTable(
     cliente_id: integer('cliente_id')
       .notNull()
       .references(() => clientes.id, { onDelete: 'cascade' }),
-    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    lado: text('lado', { enum: ['compra', 'venda'] }).notNull(),
     ticker_base: text('ticker_base').notNull(),
     acao_id: integer('acao_id').references(() => acoes.id),
     execucao: text('execucao', { enum: ['mercado', 'limite'] }).notNull(),
@@ -171,7 +171,7 @@ export const orderGroups = pgTable(
     // One sell in flight per operation.
     uniqueIndex('order_groups_sell_in_flight_uq')
       .on(t.operacao_id)
-      .where(sql`${t.side} = 'sell' and ${t.state} in ('pending', 'sent')`),
+      .where(sql`${t.lado} = 'venda' and ${t.state} in ('pending', 'sent')`),
   ],
 );
 

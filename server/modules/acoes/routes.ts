@@ -1,22 +1,8 @@
-import { asc } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AcaoListSchema } from '../../../contract';
-import { acoes } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
+import { acoesEndpoints as e } from '../../../contract';
+import { route } from '../../lib/route';
+import { selectAcoes } from './repository';
 
-export const acoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/acoes/',
-    {
-      schema: {
-        tags: ['carteira'],
-        summary: 'O universo de ações (ticker, empresa, setor).',
-        response: { 200: AcaoListSchema },
-      },
-    },
-    () =>
-      app.deps.db
-        .select({ id: acoes.id, ticker: acoes.ticker, empresa: acoes.empresa, setor: acoes.setor })
-        .from(acoes)
-        .orderBy(asc(acoes.ticker)),
-  );
-};
+export async function acoesRoutes(app: FastifyInstance) {
+  route(app, e.list, () => selectAcoes(app.deps.db));
+}

@@ -1,27 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema, ResumoClienteSchema } from '../../../contract';
-import { todayIso } from '../../../shared/dates';
-import { notFound } from '../../lib/http-error';
-import { resumoCliente } from '../../lib/portfolio-figures';
+import type { FastifyInstance } from 'fastify';
+import { carteiraEndpoints as e } from '../../../contract';
+import { route } from '../../lib/route';
+import { resumo } from './service';
 
-export const carteiraRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/clientes/:id/resumo/',
-    {
-      schema: {
-        tags: ['carteira'],
-        summary:
-          'Resumo da carteira do cliente (patrimônio, posicionadas, realizadas, rentabilidade).',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: ResumoClienteSchema, 404: ApiErrorSchema },
-      },
-    },
-    async (request) => {
-      const { db, quotes } = app.deps;
-      const resumo = await resumoCliente(db, quotes, request.params.id, todayIso());
-      if (!resumo) throw notFound('Cliente não encontrado.');
-      return resumo;
-    },
-  );
-};
+export async function carteiraRoutes(app: FastifyInstance) {
+  route(app, e.resumo, ({ params }) => resumo(app.deps, params.id));
+}

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { CLIENTE_NAO_ENCONTRADO } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { clientes } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import {
   Mt5AgentClient,
@@ -11,18 +10,11 @@ import {
   type SymbolInfo,
 } from '../../lib/mt5-agent';
 
+import { selectClienteVm } from './repository';
+
 export async function loadCliente(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: clientes.id,
-      nome: clientes.nome,
-      vm_ip: clientes.vm_ip,
-      vm_private_ip: clientes.vm_private_ip,
-    })
-    .from(clientes)
-    .where(eq(clientes.id, id))
-    .limit(1);
-  if (!row) throw notFound('Cliente não encontrado.');
+  const row = await selectClienteVm(db, id);
+  if (!row) throw notFound(CLIENTE_NAO_ENCONTRADO);
   return row;
 }
 

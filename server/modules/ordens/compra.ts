@@ -1,13 +1,17 @@
-import { eq } from 'drizzle-orm';
-import type { BuyValidationResult, CompraRequest, CompraValidarRequest } from '../../../contract';
+import type {
+  BuyValidationResult,
+  CompraRequest,
+  CompraValidarRequest,
+  GroupIdResponse,
+} from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { acoes } from '../../db/schema';
 import { Decimal } from '../../../shared/decimal';
 import { badRequest } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
 import { fractionalSymbol, quantityForValue, splitLegs } from '../../../shared/legs';
-import { findByKey, storeGroup } from './store';
+import { findByKey, selectAcaoId, storeGroup } from './repository';
+import { sendGroup } from './status';
 import { checkLegs, referencePrice } from './validation';
 
 const brl = (value: number) => `R$ ${new Decimal(value).toFixed(2).replace('.', ',')}`;
@@ -41,7 +45,7 @@ export async function validarCompra(
         ],
       };
     }
-    const price = referencePrice('buy', base, req.preco);
+    const price = referencePrice('compra', base, req.preco);
     const quantity =
       req.modo === 'quantidade' ? req.quantidade! : quantityForValue(req.valor!, price);
     const legs = splitLegs(req.ticker, quantity);
@@ -64,7 +68,7 @@ export async function validarCompra(
     const validacoes = problem
       ? legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
       : checkLegs({
-          side: 'buy',
+          lado: 'compra',
           legs,
           infos,
           preco: req.preco,
@@ -82,7 +86,7 @@ export async function validarCompra(
  * operator may have edited are checked again; a leg that breaks a rule is a 400 and nothing is stored.
  * A retried submit with the same Idempotency-Key answers the first group.
  */
-export async function criarCompra(
+async function criarCompra(
   db: Db,
   config: Config,
   clienteId: number,
@@ -94,12 +98,8 @@ export async function criarCompra(
   if (existing) return { groupId: existing, created: false };
 
   const cliente = await loadCliente(db, clienteId);
-  const [acao] = await db
-    .select({ id: acoes.id })
-    .from(acoes)
-    .where(eq(acoes.ticker, req.ticker_base))
-    .limit(1);
-  if (!acao)
+  const acaoId = await selectAcaoId(db, req.ticker_base);
+  if (acaoId === undefined)
     throw badRequest(`A ação ${req.ticker_base} não está cadastrada.`, {
       ticker_base: 'Ação não cadastrada.',
     });
@@ -120,7 +120,7 @@ export async function criarCompra(
     validacoes = problem
       ? req.legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
       : checkLegs({
-          side: 'buy',
+          lado: 'compra',
           legs: req.legs,
           infos,
           preco: req.preco,
@@ -142,9 +142,9 @@ export async function criarCompra(
     db,
     {
       cliente_id: clienteId,
-      side: 'buy',
+      lado: 'compra',
       ticker_base: req.ticker_base,
-      acao_id: acao.id,
+      acao_id: acaoId,
       execucao: req.execucao,
       preco: req.preco === undefined ? null : String(req.preco),
       tp: String(req.tp),
@@ -153,4 +153,25 @@ export async function criarCompra(
     idempotencyKey,
     username,
   );
+}
+
+/** Stores the buy (or finds the retried one) and sends its legs; answers the group's id. */
+export async function sendCompra(
+  db: Db,
+  config: Config,
+  clienteId: number,
+  req: CompraRequest,
+  idempotencyKey: string | null,
+  username: string,
+): Promise<GroupIdResponse> {
+  const { groupId, created } = await criarCompra(
+    db,
+    config,
+    clienteId,
+    req,
+    idempotencyKey,
+    username,
+  );
+  if (created) await sendGroup(db, config, groupId, clienteId, username);
+  return { group_id: groupId };
 }

@@ -1,17 +1,25 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../contract';
+import type { Lado, OrderStatus } from '../../../contract';
 import { todayIso } from '../../../shared/dates';
+import { vwap } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { operacoes, orderGroups, orderLegs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
 import { Mt5AgentError, isAccepted, type Mt5AgentClient } from '../../lib/mt5-agent';
 import { agentFor, loadCliente } from './agent';
-import { vwap } from '../../../shared/legs';
-
-type Leg = typeof orderLegs.$inferSelect;
-type Group = typeof orderGroups.$inferSelect;
+import {
+  insertOperacao,
+  lockGroup,
+  lockOperacao,
+  selectGroup,
+  selectGroupDoCliente,
+  selectLegs,
+  updateGroup,
+  updateLeg,
+  updateOperacao,
+  type Group,
+  type Leg,
+} from './repository';
 
 const TERMINAL = new Set<Leg['state']>(['filled', 'canceled', 'rejected', 'expired']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,14 +30,6 @@ const LEG_STATE_PT: Record<string, string> = {
   expired: 'expirada',
 };
 
-async function loadLegs(db: Db | Tx, groupId: string): Promise<Leg[]> {
-  return db
-    .select()
-    .from(orderLegs)
-    .where(eq(orderLegs.group_id, groupId))
-    .orderBy(asc(orderLegs.leg));
-}
-
 /**
  * Sends a leg that has no ticket yet. The agent answers the first order again for a client_order_id it has
  * seen, so this is how a send interrupted by a crash or a dead agent is recovered: never twice.
@@ -38,11 +38,12 @@ async function sendLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<P
   const answer = await agent.placeOrder({
     client_order_id: leg.client_order_id,
     symbol: leg.symbol,
-    side: group.side,
+    // The agent protocol speaks MT5's words.
+    side: group.lado === 'compra' ? 'buy' : 'sell',
     volume: leg.volume,
     type: group.execucao === 'limite' ? 'limit' : 'market',
     price: group.preco === null ? null : Number(group.preco),
-    tp: group.side === 'buy' && group.tp !== null ? Number(group.tp) : null,
+    tp: group.lado === 'compra' && group.tp !== null ? Number(group.tp) : null,
     comment: `carteira-rv ${group.id.slice(0, 8)}`,
   });
   if (answer.ticket === null || !isAccepted(answer.retcode)) {
@@ -84,7 +85,7 @@ export async function syncLegs(
   group: Group,
   username: string,
 ): Promise<Leg[]> {
-  const legs = await loadLegs(db, group.id);
+  const legs = await selectLegs(db, group.id);
   for (const leg of legs) {
     if (TERMINAL.has(leg.state)) continue;
     let update: Partial<Leg>;
@@ -96,10 +97,7 @@ export async function syncLegs(
     }
     if (!changed(leg, update)) continue;
     await db.transaction(async (tx) => {
-      await tx
-        .update(orderLegs)
-        .set({ ...update, updated_at: new Date() })
-        .where(and(eq(orderLegs.group_id, leg.group_id), eq(orderLegs.leg, leg.leg)));
+      await updateLeg(tx, leg, update);
       await audit(tx, {
         username,
         action: 'update',
@@ -112,10 +110,7 @@ export async function syncLegs(
     Object.assign(leg, update);
   }
   if (group.state === 'pending') {
-    await db
-      .update(orderGroups)
-      .set({ state: 'sent', updated_at: new Date() })
-      .where(eq(orderGroups.id, group.id));
+    await updateGroup(db, group.id, { state: 'sent' });
     group.state = 'sent';
   }
   return legs;
@@ -138,32 +133,24 @@ function failureMessage(legs: Leg[], filled: number): string {
  */
 async function finalize(db: Db, groupId: string, username: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [group] = await tx
-      .select()
-      .from(orderGroups)
-      .where(eq(orderGroups.id, groupId))
-      .for('update');
+    const group = await lockGroup(tx, groupId);
     if (!group || group.state === 'completed' || group.state === 'failed') return;
-    const legs = await loadLegs(tx, groupId);
+    const legs = await selectLegs(tx, groupId);
     if (!legs.every((l) => TERMINAL.has(l.state))) return;
     const filled = legs.reduce((sum, l) => sum + l.volume_filled, 0);
     const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
     const today = todayIso();
     if (filled > 0 && price !== null) {
-      if (group.side === 'buy') await applyBuy(tx, group, filled, price, today, username);
+      if (group.lado === 'compra') await applyBuy(tx, group, filled, price, today, username);
       else await applySell(tx, group, filled, price, today, username);
     }
     const allFilled = legs.every((l) => l.state === 'filled');
     const erro = allFilled ? null : failureMessage(legs, filled);
-    await tx
-      .update(orderGroups)
-      .set({
-        state: allFilled ? 'completed' : 'failed',
-        erro,
-        completed_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where(eq(orderGroups.id, groupId));
+    await updateGroup(tx, groupId, {
+      state: allFilled ? 'completed' : 'failed',
+      erro,
+      completed_at: new Date(),
+    });
     await audit(tx, {
       username,
       action: allFilled ? 'complete' : 'fail',
@@ -193,12 +180,12 @@ async function applyBuy(
     origem: 'mt5' as const,
     order_group_id: group.id,
   };
-  const [created] = await tx.insert(operacoes).values(values).returning({ id: operacoes.id });
+  const created = await insertOperacao(tx, values);
   await audit(tx, {
     username,
     action: 'create',
     entity: 'operacao',
-    entityId: created?.id,
+    entityId: created,
     after: values,
   });
 }
@@ -212,11 +199,7 @@ async function applySell(
   today: string,
   username: string,
 ) {
-  const [op] = await tx
-    .select()
-    .from(operacoes)
-    .where(eq(operacoes.id, group.operacao_id!))
-    .for('update');
+  const op = await lockOperacao(tx, group.operacao_id!);
   if (!op || op.data_venda !== null) return;
   const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
   const remaining = (op.quantidade ?? 0) - filled;
@@ -230,19 +213,19 @@ async function applySell(
       valor_alvo: op.valor_alvo,
       origem: op.origem,
     };
-    const [created] = await tx.insert(operacoes).values(rest).returning({ id: operacoes.id });
+    const created = await insertOperacao(tx, rest);
     await audit(tx, {
       username,
       action: 'create',
       entity: 'operacao',
-      entityId: created?.id,
+      entityId: created,
       after: rest,
     });
   }
-  await tx
-    .update(operacoes)
-    .set({ ...sale, quantidade: Math.min(filled, op.quantidade ?? filled) })
-    .where(eq(operacoes.id, op.id));
+  await updateOperacao(tx, op.id, {
+    ...sale,
+    quantidade: Math.min(filled, op.quantidade ?? filled),
+  });
   await audit(tx, {
     username,
     action: 'update',
@@ -259,21 +242,11 @@ export async function orderStatus(
   config: Config,
   clienteId: number,
   groupId: string,
-  side: 'buy' | 'sell',
+  lado: Lado,
   username: string,
 ): Promise<OrderStatus> {
   if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
-  const [group] = await db
-    .select()
-    .from(orderGroups)
-    .where(
-      and(
-        eq(orderGroups.id, groupId),
-        eq(orderGroups.cliente_id, clienteId),
-        eq(orderGroups.side, side),
-      ),
-    )
-    .limit(1);
+  const group = await selectGroupDoCliente(db, clienteId, groupId, lado);
   if (!group) throw notFound('Ordem não encontrada.');
 
   let legs: Leg[];
@@ -282,12 +255,9 @@ export async function orderStatus(
     legs = await syncLegs(db, agent, group, username);
     if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
   } else {
-    legs = await loadLegs(db, groupId);
+    legs = await selectLegs(db, groupId);
   }
-  const [final] = await db
-    .select({ state: orderGroups.state, erro: orderGroups.erro })
-    .from(orderGroups)
-    .where(eq(orderGroups.id, groupId));
+  const final = await selectGroup(db, groupId);
   const finished = final?.state === 'completed' || final?.state === 'failed';
   return {
     group_id: groupId,
@@ -303,12 +273,16 @@ export async function orderStatus(
   };
 }
 
-/** Groups still in flight, oldest first (the background reconciler finishes what nobody polls). */
-export async function groupsInFlight(db: Db, limit = 50) {
-  return db
-    .select({ id: orderGroups.id, cliente_id: orderGroups.cliente_id, side: orderGroups.side })
-    .from(orderGroups)
-    .where(sql`${orderGroups.state} in ('pending', 'sent')`)
-    .orderBy(asc(orderGroups.created_at))
-    .limit(limit);
+/** Sends a new group's legs right away; a failure here is recovered by the next status call. */
+export async function sendGroup(
+  db: Db,
+  config: Config,
+  groupId: string,
+  clienteId: number,
+  username: string,
+): Promise<void> {
+  const group = await selectGroup(db, groupId);
+  if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
+  const agent = agentFor(config, await loadCliente(db, clienteId));
+  await syncLegs(db, agent, group, username);
 }

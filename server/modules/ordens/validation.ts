@@ -1,12 +1,10 @@
-import type { ValidacaoLeg } from '../../../contract';
+import type { Lado, ValidacaoLeg } from '../../../contract';
 import { Decimal } from '../../../shared/decimal';
 import type { SymbolInfo } from '../../lib/mt5-agent';
 import type { LegPlan } from '../../../shared/legs';
 
-export type Side = 'buy' | 'sell';
-
 export interface LegCheckInput {
-  side: Side;
+  lado: Lado;
   legs: LegPlan[];
   /** The symbol info of each leg, in the same order; null when the terminal has no such symbol. */
   infos: Array<SymbolInfo | null>;
@@ -24,10 +22,10 @@ const brl = (value: Decimal.Value) =>
     .replace('.', ',')
     .replace(/\B(?=(\d{3})+(?!\d),)/g, '.')}`;
 
-const TRADE_ALLOWED: Record<Side, ReadonlySet<SymbolInfo['trade_mode']>> = {
-  buy: new Set(['full', 'long_only']),
+const TRADE_ALLOWED: Record<Lado, ReadonlySet<SymbolInfo['trade_mode']>> = {
+  compra: new Set(['full', 'long_only']),
   // A sale closes (part of) a long position: allowed unless the symbol is disabled or long-only.
-  sell: new Set(['full', 'short_only', 'close_only']),
+  venda: new Set(['full', 'short_only', 'close_only']),
 };
 
 /** A multiple of `step` (decimal-exact: 0.3 is a multiple of 0.1). */
@@ -35,9 +33,9 @@ const isMultiple = (value: Decimal.Value, step: Decimal.Value) =>
   new Decimal(step).isZero() || new Decimal(value).mod(step).isZero();
 
 /** The price the checks use: the limit price, else the side's market price. */
-export function referencePrice(side: Side, info: SymbolInfo, preco?: number): number {
+export function referencePrice(lado: Lado, info: SymbolInfo, preco?: number): number {
   if (preco !== undefined) return preco;
-  return side === 'buy' ? info.ask || info.last : info.bid || info.last;
+  return lado === 'compra' ? info.ask || info.last : info.bid || info.last;
 }
 
 /**
@@ -49,7 +47,7 @@ export function checkLegs(input: LegCheckInput): ValidacaoLeg[] {
     const info = input.infos[i] ?? null;
     const fail = (motivo: string): ValidacaoLeg => ({ symbol: leg.symbol, ok: false, motivo });
     if (!info) return fail(`O símbolo ${leg.symbol} não existe no terminal.`);
-    if (!TRADE_ALLOWED[input.side].has(info.trade_mode)) {
+    if (!TRADE_ALLOWED[input.lado].has(info.trade_mode)) {
       return fail(`Negociação não permitida para ${leg.symbol} (modo ${info.trade_mode}).`);
     }
     if (leg.quantidade < info.volume_min)
@@ -62,22 +60,26 @@ export function checkLegs(input: LegCheckInput): ValidacaoLeg[] {
     if (input.preco !== undefined && !isMultiple(input.preco, info.tick_size)) {
       return fail(`O preço ${input.preco} não respeita o tick de ${info.tick_size}.`);
     }
-    if (input.side === 'buy' && input.tp !== undefined && !isMultiple(input.tp, info.tick_size)) {
+    if (
+      input.lado === 'compra' &&
+      input.tp !== undefined &&
+      !isMultiple(input.tp, info.tick_size)
+    ) {
       return fail(`O alvo ${input.tp} não respeita o tick de ${info.tick_size}.`);
     }
-    const price = referencePrice(input.side, info, input.preco);
+    const price = referencePrice(input.lado, info, input.preco);
     if (!(price > 0)) return fail(`Sem preço de mercado para ${leg.symbol}.`);
-    if (input.side === 'buy' && input.tp !== undefined && !(input.tp > price)) {
+    if (input.lado === 'compra' && input.tp !== undefined && !(input.tp > price)) {
       return fail(`O alvo deve ser maior que o preço (${brl(price)}).`);
     }
     return { symbol: leg.symbol, ok: true, motivo: null };
   });
 
-  if (input.side === 'buy' && input.marginFree !== undefined && results.every((r) => r.ok)) {
+  if (input.lado === 'compra' && input.marginFree !== undefined && results.every((r) => r.ok)) {
     const needed = input.legs.reduce(
       (sum, leg, i) =>
         sum.plus(
-          new Decimal(referencePrice('buy', input.infos[i]!, input.preco)).times(leg.quantidade),
+          new Decimal(referencePrice('compra', input.infos[i]!, input.preco)).times(leg.quantidade),
         ),
       new Decimal(0),
     );

@@ -1,36 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { VendaRequest } from '../../../contract';
+import type { GroupIdResponse, VendaRequest } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { acoes, operacoes, orderGroups } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
 import { splitLegs } from '../../../shared/legs';
-import { findByKey, storeGroup } from './store';
+import { findByKey, selectOperacaoDoCliente, sellInFlight, storeGroup } from './repository';
+import { sendGroup } from './status';
 import { checkLegs } from './validation';
 
 const IN_FLIGHT = 'Já existe uma venda em andamento para esta operação.';
-
-async function sellInFlight(db: Db, operacaoId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orderGroups.id })
-    .from(orderGroups)
-    .where(
-      and(
-        eq(orderGroups.operacao_id, operacaoId),
-        eq(orderGroups.side, 'sell'),
-        sql`${orderGroups.state} in ('pending', 'sent')`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /**
  * Stores a sell group for the operation's whole quantity (round lot + fractional legs) before anything
  * reaches the terminal. One sale in flight per operation (409); a retried submit answers the first group.
  */
-export async function criarVenda(
+async function criarVenda(
   db: Db,
   config: Config,
   clienteId: number,
@@ -43,18 +27,7 @@ export async function criarVenda(
   if (existing) return { groupId: existing, created: false };
 
   const cliente = await loadCliente(db, clienteId);
-  const [op] = await db
-    .select({
-      id: operacoes.id,
-      acao_id: operacoes.acao_id,
-      quantidade: operacoes.quantidade,
-      data_venda: operacoes.data_venda,
-      ticker: acoes.ticker,
-    })
-    .from(operacoes)
-    .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
-    .where(and(eq(operacoes.id, operacaoId), eq(operacoes.cliente_id, clienteId)))
-    .limit(1);
+  const op = await selectOperacaoDoCliente(db, clienteId, operacaoId);
   if (!op) throw notFound('Operação não encontrada.');
   if (op.data_venda !== null) throw conflict('Esta operação já foi vendida.');
   if (!op.quantidade || op.quantidade <= 0)
@@ -69,7 +42,7 @@ export async function criarVenda(
     if (!health.connected) throw badRequest('Terminal desconectado da corretora.');
     if (!health.trade_allowed) throw badRequest('AutoTrading desativado no terminal.');
     const infos = await Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol)));
-    validacoes = checkLegs({ side: 'sell', legs, infos, preco: req.preco });
+    validacoes = checkLegs({ lado: 'venda', legs, infos, preco: req.preco });
   } catch (err) {
     if (err instanceof Error && 'statusCode' in err) throw err;
     return agentUnavailable(err);
@@ -81,7 +54,7 @@ export async function criarVenda(
     db,
     {
       cliente_id: clienteId,
-      side: 'sell',
+      lado: 'venda',
       ticker_base: op.ticker,
       acao_id: op.acao_id,
       execucao: req.execucao,
@@ -96,4 +69,27 @@ export async function criarVenda(
       if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
     },
   );
+}
+
+/** Stores the sale (or finds the retried one) and sends its legs; answers the group's id. */
+export async function sendVenda(
+  db: Db,
+  config: Config,
+  clienteId: number,
+  operacaoId: number,
+  req: VendaRequest,
+  idempotencyKey: string | null,
+  username: string,
+): Promise<GroupIdResponse> {
+  const { groupId, created } = await criarVenda(
+    db,
+    config,
+    clienteId,
+    operacaoId,
+    req,
+    idempotencyKey,
+    username,
+  );
+  if (created) await sendGroup(db, config, groupId, clienteId, username);
+  return { group_id: groupId };
 }

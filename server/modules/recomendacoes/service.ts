@@ -1,76 +1,28 @@
-import { sql } from 'drizzle-orm';
-import type { Recomendacao, RecomendacaoDisponivel } from '../../../contract';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { queryRows } from '../../db/query';
-import { recomendacoes } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import {
+  CLIENTE_NAO_ENCONTRADO,
+  type Recomendacao,
+  type RecomendacaoDisponivel,
+  type RecomendacoesRecalculo,
+} from '../../../contract';
 import { price, toNumber } from '../../../shared/decimal';
-import { PARAMETROS, analisar, type Analise, type Serie } from './engine';
+import { formatDate } from '../../../shared/format';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { notFound } from '../../lib/http-error';
+import { analisar, type Analise } from './engine';
+import {
+  carregarHistorico,
+  clienteExiste,
+  replaceRecomendacoes,
+  selecionar,
+  ultimaSessao,
+  type Limites,
+  type RecomendacaoRow,
+} from './repository';
+import { refreshYahooHistory } from './yahoo-history';
 
-export type Limites = Config['recomendacao'];
-
-/** The latest session with any price: the date a recompute is for. */
-export async function ultimaSessao(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ data: string | null }>(
-    db,
-    sql`select max(data) as data from precos_diarios`,
-  );
-  return row?.data ?? null;
-}
-
-const parseArray = (text: string) =>
-  text.length <= 2 ? new Float64Array(0) : Float64Array.from(text.slice(1, -1).split(','), Number);
-
-/**
- * Every stock that traded on `data`, with its last `sessoes` bars up to it, in ONE query. Reading rows is the
- * real cost (on PGlite far more than on PostgreSQL), so each stock comes back as one row of numeric arrays in
- * text form (numeric's text output is much cheaper than float8's), and only the sessions the method can use.
- */
-export async function carregarHistorico(
-  db: Db,
-  data: string,
-  sessoes: number = PARAMETROS.minSessoes,
-): Promise<Array<{ acao_id: number; serie: Serie }>> {
-  const rows = await queryRows<{
-    acao_id: number;
-    abertura: string;
-    maxima: string;
-    minima: string;
-    fechamento: string;
-    volume: string;
-  }>(
-    db,
-    sql`select a.id as acao_id, h.*
-        from acoes a
-        cross join lateral (
-          select array_agg(x.abertura order by x.data)::text as abertura,
-            array_agg(x.maxima order by x.data)::text as maxima,
-            array_agg(x.minima order by x.data)::text as minima,
-            array_agg(x.fechamento order by x.data)::text as fechamento,
-            array_agg(x.volume order by x.data)::text as volume
-          from (
-            select p.data, p.abertura, p.maxima, p.minima, p.fechamento, p.volume
-            from precos_diarios p
-            where p.acao_id = a.id and p.data <= ${data}
-            order by p.data desc
-            limit ${sessoes}
-          ) x
-        ) h
-        where exists (select 1 from precos_diarios d where d.acao_id = a.id and d.data = ${data})
-        order by a.id`,
-  );
-  return rows.map((r) => ({
-    acao_id: r.acao_id,
-    serie: {
-      abertura: parseArray(r.abertura),
-      maxima: parseArray(r.maxima),
-      minima: parseArray(r.minima),
-      fechamento: parseArray(r.fechamento),
-      volume: parseArray(r.volume),
-    },
-  }));
-}
+export type { Limites };
 
 const passa = (a: Analise, limites: Limites) =>
   a.probabilidade >= limites.probabilidadeMin && a.percentual_estimado > limites.estimadoMin;
@@ -90,7 +42,7 @@ export async function recalcular(db: Db, limites: Limites, username: string): Pr
   const data = await ultimaSessao(db);
   if (!data) return { data: null, analisadas: 0, recomendadas: 0 };
   const historico = await carregarHistorico(db, data);
-  const linhas: Array<typeof recomendacoes.$inferInsert> = [];
+  const linhas: RecomendacaoRow[] = [];
   let recomendadas = 0;
   for (const { acao_id, serie } of historico) {
     const a = analisar(serie);
@@ -120,11 +72,7 @@ export async function recalcular(db: Db, limites: Limites, username: string): Pr
     });
   }
   await db.transaction(async (tx) => {
-    await tx.delete(recomendacoes).where(sql`${recomendacoes.data} = ${data}`);
-    // 20 columns a row: 1,000 rows a statement stays far below PostgreSQL's 65,535 parameters.
-    for (let i = 0; i < linhas.length; i += 1000) {
-      await tx.insert(recomendacoes).values(linhas.slice(i, i + 1000));
-    }
+    await replaceRecomendacoes(tx, data, linhas);
     await audit(tx, {
       username,
       action: 'recalcular',
@@ -134,52 +82,6 @@ export async function recalcular(db: Db, limites: Limites, username: string): Pr
     });
   });
   return { data, analisadas: linhas.length, recomendadas };
-}
-
-interface Linha {
-  acao_id: number;
-  ticker: string;
-  empresa: string | null;
-  setor: string | null;
-  data: string;
-  preco_compra: string;
-  alvo_sugerido: string;
-  percentual_estimado: string;
-  probabilidade: string;
-  vezes_atingiu_alvo_1m: number;
-  cruza_medias: boolean;
-  obv_cres: boolean;
-  vol_acima_media: boolean;
-  wma602: boolean;
-  min: string;
-  max: string;
-  amplitude: string;
-  amp_axf: string;
-  amp_mxxmn: string;
-  a_x_f: string;
-  alvo: string;
-  alta: number;
-  baixa: number;
-}
-
-/** The latest set that passes the thresholds, best first; without the stocks `clienteId` holds open. */
-async function selecionar(db: Db, limites: Limites, clienteId?: number): Promise<Linha[]> {
-  const semAbertas =
-    clienteId === undefined
-      ? sql``
-      : sql`and not exists (select 1 from operacoes o
-              where o.cliente_id = ${clienteId} and o.acao_id = r.acao_id and o.data_venda is null)`;
-  return queryRows<Linha>(
-    db,
-    sql`select r.*, a.ticker, a.empresa, a.setor
-        from recomendacoes r
-        join acoes a on a.id = r.acao_id
-        where r.data = (select max(data) from recomendacoes)
-          and r.probabilidade >= ${limites.probabilidadeMin}
-          and r.percentual_estimado > ${limites.estimadoMin}
-          ${semAbertas}
-        order by r.probabilidade desc, r.percentual_estimado desc, a.ticker`,
-  );
 }
 
 const pct = (value: string) => toNumber(value, 2)!;
@@ -217,6 +119,7 @@ export async function listarDisponiveis(
   limites: Limites,
   clienteId: number,
 ): Promise<RecomendacaoDisponivel[]> {
+  if (!(await clienteExiste(db, clienteId))) throw notFound(CLIENTE_NAO_ENCONTRADO);
   const linhas = await selecionar(db, limites, clienteId);
   return linhas.map((r) => ({
     acao_id: r.acao_id,
@@ -228,7 +131,25 @@ export async function listarDisponiveis(
   }));
 }
 
-export async function clienteExiste(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from clientes where id = ${id}`);
-  return rows.length > 0;
+/** What the recompute says to the person who asked for it. */
+export function mensagem({ data, analisadas, recomendadas }: Recalculo): string {
+  if (!data) return 'Sem histórico de preços: nenhuma recomendação calculada.';
+  const quando = formatDate(data);
+  const base = `${analisadas} ${analisadas === 1 ? 'ação analisada' : 'ações analisadas'}`;
+  if (recomendadas === 0) return `Nenhuma recomendação para ${quando} (${base}).`;
+  const quantas = recomendadas === 1 ? '1 recomendação' : `${recomendadas} recomendações`;
+  return `${quantas} para ${quando} (${base}).`;
+}
+
+/** POST recomendacoes/: with the yahoo provider the history is brought up to date first, then the recompute. */
+export async function refresh(deps: AppDeps, username: string): Promise<RecomendacoesRecalculo> {
+  const { db, config } = deps;
+  const yahoo = config.quotesProvider === 'yahoo' ? await refreshYahooHistory(deps) : null;
+  let message = mensagem(await recalcular(db, config.recomendacao, username));
+  if (yahoo?.falhas.length) {
+    const quais =
+      yahoo.falhas.length <= 5 ? yahoo.falhas.join(', ') : `${yahoo.falhas.length} ações`;
+    message += ` Sem resposta do Yahoo para ${quais}: usado o histórico já gravado.`;
+  }
+  return { message };
 }

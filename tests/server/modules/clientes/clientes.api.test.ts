@@ -231,7 +231,7 @@ describe('DELETE clientes/{id}/', () => {
     await db.insert(orderGroups).values({
       id: crypto.randomUUID(),
       cliente_id: id,
-      side: 'buy',
+      lado: 'compra',
       ticker_base: 'PETR4',
       execucao: 'mercado',
       state: 'sent',
@@ -249,7 +249,7 @@ describe('DELETE clientes/{id}/', () => {
     await db.insert(orderGroups).values({
       id: groupId,
       cliente_id: id,
-      side: 'sell',
+      lado: 'venda',
       ticker_base: 'PETR4',
       execucao: 'mercado',
       state: 'completed',

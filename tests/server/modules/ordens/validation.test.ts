@@ -24,7 +24,7 @@ describe('checkLegs', () => {
   it('accepts legs that fit the symbol, the target and the margin', () => {
     expect(
       checkLegs({
-        side: 'buy',
+        lado: 'compra',
         legs,
         infos: [info('PETR4'), info('PETR4F')],
         tp: 40,
@@ -37,7 +37,12 @@ describe('checkLegs', () => {
   });
 
   it('names a symbol the terminal does not have', () => {
-    const [, fractional] = checkLegs({ side: 'buy', legs, infos: [info('PETR4'), null], tp: 40 });
+    const [, fractional] = checkLegs({
+      lado: 'compra',
+      legs,
+      infos: [info('PETR4'), null],
+      tp: 40,
+    });
     expect(fractional).toEqual({
       symbol: 'PETR4F',
       ok: false,
@@ -47,18 +52,18 @@ describe('checkLegs', () => {
 
   it('refuses disabled trading, and buying a close-only symbol but not selling it', () => {
     const closeOnly = [info('PETR4', { trade_mode: 'close_only' }), info('PETR4F')];
-    expect(checkLegs({ side: 'buy', legs, infos: closeOnly, tp: 40 })[0]?.motivo).toMatch(
+    expect(checkLegs({ lado: 'compra', legs, infos: closeOnly, tp: 40 })[0]?.motivo).toMatch(
       /Negociação não permitida/,
     );
-    expect(checkLegs({ side: 'sell', legs, infos: closeOnly })[0]?.ok).toBe(true);
+    expect(checkLegs({ lado: 'venda', legs, infos: closeOnly })[0]?.ok).toBe(true);
     const disabled = [info('PETR4', { trade_mode: 'disabled' }), info('PETR4F')];
-    expect(checkLegs({ side: 'sell', legs, infos: disabled })[0]?.ok).toBe(false);
+    expect(checkLegs({ lado: 'venda', legs, infos: disabled })[0]?.ok).toBe(false);
   });
 
   it('checks volume min, max and step', () => {
     const check = (quantidade: number) =>
       checkLegs({
-        side: 'buy',
+        lado: 'compra',
         legs: [{ symbol: 'PETR4', quantidade }],
         infos: [info('PETR4')],
         tp: 40,
@@ -71,8 +76,13 @@ describe('checkLegs', () => {
 
   it('checks a limit price against the tick size, decimal-exactly', () => {
     const check = (preco: number) =>
-      checkLegs({ side: 'buy', legs: legs.slice(0, 1), infos: [info('PETR4')], preco, tp: 50 })[0]
-        ?.motivo;
+      checkLegs({
+        lado: 'compra',
+        legs: legs.slice(0, 1),
+        infos: [info('PETR4')],
+        preco,
+        tp: 50,
+      })[0]?.motivo;
     expect(check(38.125)).toBe('O preço 38.125 não respeita o tick de 0.01.');
     expect(check(38.13)).toBeNull();
     expect(check(0.3)).toBeNull();
@@ -80,7 +90,7 @@ describe('checkLegs', () => {
 
   it('wants the target above the price: the limit price, else the ask', () => {
     const run = (tp: number, preco?: number) =>
-      checkLegs({ side: 'buy', legs: legs.slice(0, 1), infos: [info('PETR4')], preco, tp })[0]
+      checkLegs({ lado: 'compra', legs: legs.slice(0, 1), infos: [info('PETR4')], preco, tp })[0]
         ?.motivo;
     expect(run(38)).toBe('O alvo deve ser maior que o preço (R$ 38,00).');
     expect(run(38.01)).toBeNull();
@@ -90,7 +100,7 @@ describe('checkLegs', () => {
 
   it('marks every leg when the free margin does not cover them', () => {
     const result = checkLegs({
-      side: 'buy',
+      lado: 'compra',
       legs,
       infos: [info('PETR4'), info('PETR4F')],
       tp: 40,

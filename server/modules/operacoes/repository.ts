@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { OperacaoInput } from '../../../contract';
+import type { Db, Tx } from '../../db/client';
+import { acoes, clientes, operacoes } from '../../db/schema';
+
+export type OperacaoRow = typeof operacoes.$inferSelect;
+
+const toRow = (op: OperacaoInput) => ({
+  cliente_id: op.cliente,
+  acao_id: op.acao,
+  data_compra: op.data_compra,
+  preco_unitario: op.preco_unitario === null ? null : String(op.preco_unitario),
+  quantidade: op.quantidade,
+  data_venda: op.data_venda,
+  preco_venda_unitario: op.preco_venda_unitario === null ? null : String(op.preco_venda_unitario),
+  valor_alvo: op.valor_alvo === null ? null : String(op.valor_alvo),
+});
+
+/** A stored row back in the contract's input shape (what an update merges into). */
+export const toInput = (row: OperacaoRow): OperacaoInput => ({
+  cliente: row.cliente_id,
+  acao: row.acao_id,
+  data_compra: row.data_compra,
+  preco_unitario: row.preco_unitario === null ? null : Number(row.preco_unitario),
+  quantidade: row.quantidade,
+  data_venda: row.data_venda,
+  preco_venda_unitario: row.preco_venda_unitario === null ? null : Number(row.preco_venda_unitario),
+  valor_alvo: row.valor_alvo === null ? null : Number(row.valor_alvo),
+});
+
+export async function clienteExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id));
+  return Boolean(row);
+}
+
+export async function acaoExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: acoes.id }).from(acoes).where(eq(acoes.id, id));
+  return Boolean(row);
+}
+
+export async function insertOperacao(tx: Tx, op: OperacaoInput): Promise<number> {
+  const [created] = await tx
+    .insert(operacoes)
+    .values({ ...toRow(op), origem: 'manual' })
+    .returning({ id: operacoes.id });
+  return created!.id;
+}
+
+export async function lockOperacao(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
+  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update');
+  return row;
+}
+
+export async function updateOperacaoRow(tx: Tx, id: number, op: OperacaoInput): Promise<void> {
+  await tx
+    .update(operacoes)
+    .set({ ...toRow(op), updated_at: new Date() })
+    .where(eq(operacoes.id, id));
+}
+
+export async function deleteOperacaoRow(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
+  const [removed] = await tx.delete(operacoes).where(eq(operacoes.id, id)).returning();
+  return removed;
+}

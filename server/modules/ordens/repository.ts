@@ -1,0 +1,213 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Lado } from '../../../contract';
+import type { LegPlan } from '../../../shared/legs';
+import type { Db, Tx } from '../../db/client';
+import { acoes, clientes, operacoes, orderGroups, orderLegs } from '../../db/schema';
+import { audit } from '../../lib/audit';
+
+export type Group = typeof orderGroups.$inferSelect;
+export type Leg = typeof orderLegs.$inferSelect;
+export type OperacaoRow = typeof operacoes.$inferSelect;
+type NewGroup = Omit<typeof orderGroups.$inferInsert, 'id' | 'idempotency_key' | 'created_by'>;
+
+/** What the order flow needs of a client: its name and the addresses of its VM. */
+export async function selectClienteVm(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: clientes.id,
+      nome: clientes.nome,
+      vm_ip: clientes.vm_ip,
+      vm_private_ip: clientes.vm_private_ip,
+    })
+    .from(clientes)
+    .where(eq(clientes.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function selectAcaoId(db: Db, ticker: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: acoes.id })
+    .from(acoes)
+    .where(eq(acoes.ticker, ticker))
+    .limit(1);
+  return row?.id;
+}
+
+/** The client's operation with its ticker (for a sale). */
+export async function selectOperacaoDoCliente(db: Db, clienteId: number, operacaoId: number) {
+  const [row] = await db
+    .select({
+      id: operacoes.id,
+      acao_id: operacoes.acao_id,
+      quantidade: operacoes.quantidade,
+      data_venda: operacoes.data_venda,
+      ticker: acoes.ticker,
+    })
+    .from(operacoes)
+    .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
+    .where(and(eq(operacoes.id, operacaoId), eq(operacoes.cliente_id, clienteId)))
+    .limit(1);
+  return row;
+}
+
+export async function sellInFlight(db: Db, operacaoId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(
+      and(
+        eq(orderGroups.operacao_id, operacaoId),
+        eq(orderGroups.lado, 'venda'),
+        sql`${orderGroups.state} in ('pending', 'sent')`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findByKey(db: Db, clienteId: number, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(and(eq(orderGroups.cliente_id, clienteId), eq(orderGroups.idempotency_key, key)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Stores a group and its legs (state pending) in one transaction, before anything reaches the terminal.
+ * Each leg's client_order_id is `{group_id}:{leg}`. When two submits with one Idempotency-Key race, the
+ * loser answers the winner's group; `onConflict` turns any other unique violation into its answer.
+ */
+export async function storeGroup(
+  db: Db,
+  group: NewGroup,
+  legs: LegPlan[],
+  idempotencyKey: string | null,
+  username: string,
+  onConflict: () => Promise<void> = async () => undefined,
+): Promise<{ groupId: string; created: boolean }> {
+  const id = crypto.randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      const row = { ...group, id, idempotency_key: idempotencyKey, created_by: username };
+      await tx.insert(orderGroups).values(row);
+      const legRows = legs.map((leg, i) => ({
+        group_id: id,
+        leg: i + 1,
+        symbol: leg.symbol,
+        volume: leg.quantidade,
+        client_order_id: `${id}:${i + 1}`,
+      }));
+      await tx.insert(orderLegs).values(legRows);
+      await audit(tx, {
+        username,
+        action: 'create',
+        entity: 'order_group',
+        entityId: id,
+        after: { ...row, legs: legRows },
+      });
+    });
+  } catch (err) {
+    const raced = idempotencyKey ? await findByKey(db, group.cliente_id, idempotencyKey) : null;
+    if (raced) return { groupId: raced, created: false };
+    await onConflict();
+    throw err;
+  }
+  return { groupId: id, created: true };
+}
+
+export async function selectGroup(db: Db, groupId: string): Promise<Group | undefined> {
+  const [row] = await db.select().from(orderGroups).where(eq(orderGroups.id, groupId));
+  return row;
+}
+
+/** The client's group of that side (another client's id, or a buy asked as a sale, is not found). */
+export async function selectGroupDoCliente(
+  db: Db,
+  clienteId: number,
+  groupId: string,
+  lado: Lado,
+): Promise<Group | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderGroups)
+    .where(
+      and(
+        eq(orderGroups.id, groupId),
+        eq(orderGroups.cliente_id, clienteId),
+        eq(orderGroups.lado, lado),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The group, locked until the transaction ends: its completion is applied by one caller only. */
+export async function lockGroup(tx: Tx, groupId: string): Promise<Group | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orderGroups)
+    .where(eq(orderGroups.id, groupId))
+    .for('update');
+  return row;
+}
+
+export async function updateGroup(
+  db: Db | Tx,
+  groupId: string,
+  set: Partial<Group>,
+): Promise<void> {
+  await db
+    .update(orderGroups)
+    .set({ ...set, updated_at: new Date() })
+    .where(eq(orderGroups.id, groupId));
+}
+
+export function selectLegs(db: Db | Tx, groupId: string): Promise<Leg[]> {
+  return db
+    .select()
+    .from(orderLegs)
+    .where(eq(orderLegs.group_id, groupId))
+    .orderBy(asc(orderLegs.leg));
+}
+
+export async function updateLeg(tx: Tx, leg: Leg, set: Partial<Leg>): Promise<void> {
+  await tx
+    .update(orderLegs)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(orderLegs.group_id, leg.group_id), eq(orderLegs.leg, leg.leg)));
+}
+
+export async function insertOperacao(
+  tx: Tx,
+  values: typeof operacoes.$inferInsert,
+): Promise<number | undefined> {
+  const [created] = await tx.insert(operacoes).values(values).returning({ id: operacoes.id });
+  return created?.id;
+}
+
+export async function lockOperacao(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
+  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update');
+  return row;
+}
+
+export async function updateOperacao(
+  tx: Tx,
+  id: number,
+  set: Partial<typeof operacoes.$inferInsert>,
+): Promise<void> {
+  await tx.update(operacoes).set(set).where(eq(operacoes.id, id));
+}
+
+/** Groups still in flight, oldest first (the background reconciler finishes what nobody polls). */
+export function groupsInFlight(db: Db, limit = 50) {
+  return db
+    .select({ id: orderGroups.id, cliente_id: orderGroups.cliente_id, lado: orderGroups.lado })
+    .from(orderGroups)
+    .where(sql`${orderGroups.state} in ('pending', 'sent')`)
+    .orderBy(asc(orderGroups.created_at))
+    .limit(limit);
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules of eslint.config.js, proved on violating files: each is written where the rule watches
+ * (inside existing feature folders: the configuration lists them when it loads), linted with the project's own
+ * configuration, then removed.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const written: string[] = [];
+
+function write(relative: string, code: string): string {
+  const file = path.join(root, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, code);
+  written.push(file);
+  return file;
+}
+
+async function messages(relative: string, code: string): Promise<string[]> {
+  const file = write(relative, code);
+  const [result] = await new ESLint({ cwd: root }).lintFiles([file]);
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+afterAll(() => {
+  for (const file of written) fs.rmSync(file, { force: true });
+});
+
+describe('the import layers', { timeout: 60_000 }, () => {
+  it('refuses a cycle', async () => {
+    write('shared/zz-lint-b.ts', "import { a } from './zz-lint-a';\nexport const b = () => a;\n");
+    const found = await messages(
+      'shared/zz-lint-a.ts',
+      "import { b } from './zz-lint-b';\nexport const a = () => b;\n",
+    );
+    expect(found.join('\n')).toMatch(/import-x\/no-cycle/);
+  });
+
+  it('keeps the contract to zod', async () => {
+    const found = await messages(
+      'contract/zz-lint.ts',
+      "import Decimal from 'decimal.js';\nexport const d = Decimal;\n",
+    );
+    expect(found.join('\n')).toMatch(/The contract imports only zod/);
+  });
+
+  it('keeps the server out of the SPA, and one server module out of another', async () => {
+    const found = await messages(
+      'server/modules/operacoes/zz-lint.ts',
+      "import { api } from '../../../src/lib/api';\nimport { getCliente } from '../clientes/service';\n" +
+        'export const x = [api, getCliente];\n',
+    );
+    expect(found.join('\n')).toMatch(/The server never imports the SPA/);
+    expect(found.join('\n')).toMatch(/A server module must not import another module/);
+  });
+
+  it('keeps the SPA out of the server, and one feature out of another', async () => {
+    const found = await messages(
+      'src/features/importacao/zz-lint.tsx',
+      "import { buildApp } from '../../../server/app';\nimport { ClientesPage } from '../clientes/ClientesPage';\n" +
+        'export const x = [buildApp, ClientesPage];\n',
+    );
+    expect(found.join('\n')).toMatch(/The SPA and the mocks never import the server/);
+    expect(found.join('\n')).toMatch(/A feature must not import another feature/);
+  });
+
+  it('lets a feature use the shared layers', async () => {
+    const found = await messages(
+      'src/features/importacao/zz-lint-ok.tsx',
+      "import { clientesEndpoints } from '../../../contract';\nimport { todayIso } from '../../../shared/dates';\n" +
+        "import { call } from '../../api/call';\nexport const x = [clientesEndpoints, todayIso, call];\n",
+    );
+    expect(found.filter((m) => /no-restricted|no-cycle/.test(m))).toEqual([]);
+  });
+});

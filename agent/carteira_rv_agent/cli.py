@@ -6,6 +6,7 @@ import argparse
 import importlib
 import os
 import signal
+import sqlite3
 import sys
 import threading
 from typing import Any, List, Mapping, Optional
@@ -92,9 +93,6 @@ def main(argv: Optional[List[str]] = None, environ: Mapping[str, str] = os.envir
         mt5 = importlib.import_module(args.mt5_module)
     except ImportError as err:
         parser.error(f"não foi possível importar {args.mt5_module} ({err}); no Windows: pip install MetaTrader5")
-    journal_dir = os.path.dirname(os.path.abspath(args.journal))
-    os.makedirs(journal_dir, exist_ok=True)
-    logger = setup(args.log_file, secret=token)
     settings = Settings(
         token=token,
         journal=args.journal,
@@ -108,9 +106,14 @@ def main(argv: Optional[List[str]] = None, environ: Mapping[str, str] = os.envir
         sync_grace_seconds=args.sync_grace_seconds,
     )
     try:
+        os.makedirs(os.path.dirname(os.path.abspath(args.journal)), exist_ok=True)
+        logger = setup(args.log_file, secret=token)
         agent = Agent(settings, mt5, logger)
     except JournalLocked as err:
         print(f"carteira_rv_agent: {err}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.Error) as err:
+        print(f"carteira_rv_agent: não foi possível abrir o diário ou o log: {err}", file=sys.stderr)
         return 1
     try:
         agent.start()

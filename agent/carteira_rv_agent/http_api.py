@@ -7,6 +7,7 @@ import os
 import re
 import socket
 import ssl
+import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Optional, Tuple
@@ -14,8 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 from .auth import BearerAuth
 from .logs import log
-from .orders import OrderService
 from .monitor import HealthMonitor
+from .orders import OrderService
 from .protocol import MAX_BODY, ApiError, dumps, error_body, parse_json, parse_order
 
 SYMBOL_PATH = re.compile(r"/symbols/([^/]+)")
@@ -81,8 +82,6 @@ class AgentServer(ThreadingHTTPServer):
         super().server_bind()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        import sys
-
         log(self.logger, logging.WARNING, "connection_error", remote=client_address[0], error=repr(sys.exc_info()[1]))
 
 

@@ -68,6 +68,15 @@ class ProcessTest(unittest.TestCase):
             out.write("\n")
         self.assertIn("está vazio", self.run_cli("--token-file", self.token_file, *journal).stderr)
 
+    def test_a_journal_or_log_that_cannot_be_written_exits_with_a_message(self) -> None:
+        blocked = os.path.join(self.token_file, "sub")  # under a file: no directory can be made there
+        for args in (["--journal", os.path.join(blocked, "j.sqlite3")],
+                     ["--journal", self.journal, "--log-file", os.path.join(blocked, "agent.log")]):
+            result = self.run_cli("--port", "0", "--token-file", self.token_file,
+                                  "--mt5-module", "tests.mt5_emulation", *args)
+            self.assertEqual(result.returncode, 1, args)
+            self.assertIn("não foi possível abrir o diário ou o log", result.stderr)
+
     def test_reads_the_token_from_the_environment_and_stops_cleanly(self) -> None:
         agent = AgentProcess(
             ["--port", "0", "--journal", self.journal, "--mt5-module", "tests.mt5_emulation"],

@@ -510,3 +510,28 @@ describe('MT5 agent protocol: the two implementations answer alike', () => {
     expect(shape(python.json)).toEqual(shape(sim.json));
   });
 });
+
+describe('the Python agent through its test helper: a crash between order_send and the reply', () => {
+  it('answers the order placed before the crash, once, after a restart on the same address', async () => {
+    const host = `127.${64 + Math.floor(Math.random() * 180)}.${Math.floor(Math.random() * 256)}.7`;
+    const agent = await startPythonAgent({
+      token: TOKEN,
+      host,
+      emulation: { fill_delay: 0.02, faults: ['crash_after_send'] },
+    });
+    try {
+      expect(agent.url).toBe(`http://${host}:${agent.port}`);
+      const impl = { url: agent.url } as Implementation;
+      await expect(call(impl, 'POST', '/orders', { json: order('crash:1') })).rejects.toThrow();
+      expect(await agent.exited()).toBe(137);
+      await agent.restart();
+      const res = await call(impl, 'POST', '/orders', { json: order('crash:1') });
+      const { orders } = await agent.emulation.state();
+      expect(orders).toHaveLength(1);
+      expect([res.status, res.json.ticket]).toEqual([200, orders[0]!.ticket]);
+      expect(agent.logs().some((l) => l.event === 'orders_in_doubt_at_start')).toBe(true);
+    } finally {
+      await agent.stop();
+    }
+  });
+});

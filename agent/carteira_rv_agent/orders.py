@@ -264,6 +264,9 @@ class OrderService:
         with self._gateway.session() as s:
             order, in_history = self._locate(s, ticket)
             deals = s.listing("history_deals_get", ticket=ticket)
+            if not deals and order.volume_current < order.volume_initial and order.position_id:
+                # The order says it filled but no deal came by its ticket: read its position's deals instead.
+                deals = s.listing("history_deals_get", position=order.position_id)
         volume, price = mapping.fills(mt5, ticket, deals or ())
         state = mapping.reported_state(mapping.terminal_state(mt5, order, in_history), order, volume)
         retcode, retcode_desc = mapping.STATE_TEXT[state]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unittest
+from typing import Any
 
 from carteira_rv_agent import mapping
 
@@ -120,6 +121,24 @@ class OrderStateTest(unittest.TestCase):
             },
         )
         self.assertEqual(h.call("GET", "/positions"), (200, [{"symbol": "WEGE3", "volume": 500, "price_open": 40.03}]))
+
+    def test_fills_are_found_through_the_position_when_deals_by_order_ticket_come_back_empty(self) -> None:
+        class NoDealsByTicket:
+            def __init__(self, mt5: Any) -> None:
+                self._mt5 = mt5
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self._mt5, name)
+
+            def history_deals_get(self, *args: Any, **kwargs: Any) -> Any:
+                return () if "ticket" in kwargs else self._mt5.history_deals_get(*args, **kwargs)
+
+        h = Harness(self, wrap=NoDealsByTicket, fill_delay=0)
+        _, first = h.place(client_order_id="p:1", volume=100)
+        _, second = h.place(client_order_id="p:2", volume=200)
+        info = h.order(second["ticket"])
+        self.assertEqual((info["state"], info["volume_filled"]), ("filled", 200))
+        self.assertEqual(h.order(first["ticket"])["volume_filled"], 100)
 
     def test_the_fill_delay_and_automatic_partial_fills_of_the_emulation(self) -> None:
         h = Harness(self, partial_fills=True)

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# What the tests need beyond npm packages: Debian's Chromium (end-to-end) and PostgreSQL 15 (API tests on a
-# real server). Installs them with apt-get when missing and running as root; otherwise says what to install.
+# What the tests need beyond npm packages: Debian's Chromium (end-to-end), PostgreSQL 15 (API tests on a
+# real server) and Python 3.9 or later (the MT5 agent in agent/, standard library only). Installs them with
+# apt-get when missing and running as root; otherwise says what to install.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+python3 -c 'import sqlite3, ssl, sys; sys.exit(sys.version_info < (3, 9))' >/dev/null 2>&1 || missing+=(python3)
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 

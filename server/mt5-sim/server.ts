@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { PlaceOrderRequestSchema } from '../lib/mt5-agent/protocol';
-import { ClientOrderIdConflict, SimTerminal, type TerminalOptions } from './terminal';
+import { OUTCOME_UNKNOWN_ERROR, PlaceOrderRequestSchema } from '../lib/mt5-agent/protocol';
+import {
+  ClientOrderIdConflict,
+  OrderNotCancelable,
+  SimTerminal,
+  type TerminalOptions,
+} from './terminal';
 
 export const BEHAVIOURS = [
   'online',
@@ -14,6 +19,7 @@ export const BEHAVIOURS = [
   'malformed',
   'reject',
   'timeout-orders',
+  'outcome-unknown',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 export const BehaviourSchema = z.enum(BEHAVIOURS);
@@ -138,10 +144,11 @@ export class Mt5Simulator {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://agent');
-    const body = await readBody(req);
+    // Nothing of a request without the token is read, not even its body.
     if (!this.authorized(req.headers.authorization)) {
       throw new HttpFailure(401, 'unauthorized', 'Token ausente ou inválido');
     }
+    const body = await readBody(req);
     if (url.pathname.startsWith('/_sim/')) {
       send(res, 200, this.control(req.method ?? 'GET', url.pathname, body));
       return;
@@ -156,6 +163,19 @@ export class Mt5Simulator {
       await this.hold(res);
       send(res, 200, answer);
       return;
+    }
+    if (
+      this.behaviourValue === 'outcome-unknown' &&
+      req.method === 'POST' &&
+      url.pathname === '/orders'
+    ) {
+      // The order is taken, but the agent cannot tell yet: asked again later, it answers the order.
+      this.route('POST', '/orders', body);
+      throw new HttpFailure(
+        503,
+        OUTCOME_UNKNOWN_ERROR,
+        'O resultado da ordem ainda é desconhecido; pergunte de novo com o mesmo client_order_id',
+      );
     }
     switch (this.behaviourValue) {
       case 'slow':
@@ -209,6 +229,19 @@ export class Mt5Simulator {
       const info = t.order(Number(ticket[1]));
       if (!info) throw new HttpFailure(404, 'order_not_found', `Ordem ${ticket[1]} não existe`);
       return info;
+    }
+    if (method === 'DELETE' && ticket) {
+      let answer;
+      try {
+        answer = t.cancel(Number(ticket[1]));
+      } catch (err) {
+        if (err instanceof OrderNotCancelable) {
+          throw new HttpFailure(409, 'order_not_cancelable', err.message);
+        }
+        throw err;
+      }
+      if (!answer) throw new HttpFailure(404, 'order_not_found', `Ordem ${ticket[1]} não existe`);
+      return answer;
     }
     throw new HttpFailure(404, 'not_found', `${method} ${path} não existe`);
   }

@@ -1,5 +1,7 @@
 import {
   RETCODE,
+  isOutcomeUnknown,
+  type CancelOrderResponse,
   type Health,
   type OrderInfo,
   type OrderState,
@@ -30,8 +32,11 @@ interface SimOrder {
   request: OrderRequest;
   state: OrderState;
   fills: Fill[];
-  retcode: number;
+  retcode: number | null;
   retcode_desc: string;
+  /** The broker's comment: what it said when the order was placed, or its reason for a later rejection. */
+  comment: string;
+  retcode_external: number;
 }
 
 export interface TerminalOptions {
@@ -66,6 +71,9 @@ export function inB3Session(now: Date): boolean {
 /** Thrown when a client_order_id comes back with a different order: the caller has a bug. */
 export class ClientOrderIdConflict extends Error {}
 
+/** Thrown when a cancel names an order that already finished otherwise (filled, rejected, expired). */
+export class OrderNotCancelable extends Error {}
+
 const RETCODE_DESC: Record<number, string> = {
   [RETCODE.PLACED]: 'Ordem colocada',
   [RETCODE.DONE]: 'Solicitação executada',
@@ -81,13 +89,35 @@ const RETCODE_DESC: Record<number, string> = {
   [RETCODE.CONNECTION]: 'Sem conexão com o servidor de negociação',
 };
 
+/** What MT5 writes in MqlTradeResult.comment by default: the retcode's description, in the terminal's words. */
+const BROKER_COMMENT: Record<number, string> = {
+  [RETCODE.PLACED]: 'Request placed',
+  [RETCODE.DONE]: 'Request executed',
+  [RETCODE.REJECT]: 'Request rejected',
+  [RETCODE.INVALID]: 'Invalid request',
+  [RETCODE.INVALID_VOLUME]: 'Invalid volume',
+  [RETCODE.INVALID_PRICE]: 'Invalid price',
+  [RETCODE.INVALID_STOPS]: 'Invalid stops',
+  [RETCODE.TRADE_DISABLED]: 'Trade disabled',
+  [RETCODE.MARKET_CLOSED]: 'Market closed',
+  [RETCODE.NO_MONEY]: 'No money',
+  [RETCODE.CLIENT_DISABLES_AT]: 'AutoTrading disabled by client',
+  [RETCODE.CONNECTION]: 'No connection',
+};
+
+/** GET /orders/{ticket}'s retcode and text for an order that finished without filling. */
+const FINISHED: Partial<Record<OrderState, { retcode: number | null; desc: string }>> = {
+  canceled: { retcode: null, desc: 'Ordem cancelada' },
+  rejected: { retcode: RETCODE.REJECT, desc: RETCODE_DESC[RETCODE.REJECT]! },
+  expired: { retcode: null, desc: 'Ordem expirada' },
+};
+
 /**
  * The simulated MT5 terminal and account: market, orders, fills and netting positions. No HTTP here; the
  * server module exposes it. Every price is kept in cents so sums stay exact.
  */
 export class SimTerminal {
   readonly market = new Market();
-  connected = true;
   tradeAllowed = true;
   /** Set false to close the market by hand; with tradingHours the clock closes it too. */
   marketOpen = true;
@@ -95,6 +125,10 @@ export class SimTerminal {
   rejectRetcode: number;
   /** Every order request is refused with REJECT (the broker says no). */
   rejectOrders = false;
+  /** The broker's words on those refusals (e.g. B3's reason); by default MT5's description of the retcode. */
+  rejectComment: string | null = null;
+  rejectRetcodeExternal = 0;
+  private connectedSince: Date | null = new Date();
 
   private readonly orders = new Map<number, SimOrder>();
   private readonly byClientOrderId = new Map<
@@ -118,12 +152,22 @@ export class SimTerminal {
     this.marginFreeCents = toCents(opts.marginFree ?? 1_000_000);
   }
 
+  /** Connected to the broker; setting it true after a break starts a new connected_since. */
+  get connected(): boolean {
+    return this.connectedSince !== null;
+  }
+
+  set connected(value: boolean) {
+    if (value !== this.connected) this.connectedSince = value ? new Date() : null;
+  }
+
   health(): Health {
     return {
       connected: this.connected,
       trade_allowed: this.tradeAllowed,
       account: { login: this.login, currency: 'BRL', margin_free: fromCents(this.marginFreeCents) },
       terminal: { name: 'MetaTrader 5 (simulador)', build: 4755 },
+      connected_since: this.connectedSince?.toISOString() ?? null,
     };
   }
 
@@ -140,11 +184,16 @@ export class SimTerminal {
     const refusal = this.refusal(request);
     let response: PlaceOrderResponse;
     if (refusal !== null) {
+      const rejected = refusal === this.rejectRetcode && this.rejectOrders;
       response = {
         ticket: null,
         retcode: refusal,
         retcode_desc: RETCODE_DESC[refusal] ?? `Recusada (retcode ${refusal})`,
+        comment: (rejected ? this.rejectComment : null) ?? BROKER_COMMENT[refusal] ?? '',
+        retcode_external: rejected ? this.rejectRetcodeExternal : 0,
       };
+      // Nothing left the terminal: asking again with this id tries again instead of repeating the refusal.
+      if (isOutcomeUnknown(refusal)) return response;
     } else {
       const order: SimOrder = {
         ticket: this.nextTicket++,
@@ -153,13 +202,72 @@ export class SimTerminal {
         fills: [],
         retcode: RETCODE.PLACED,
         retcode_desc: RETCODE_DESC[RETCODE.PLACED]!,
+        comment: BROKER_COMMENT[RETCODE.PLACED]!,
+        retcode_external: 0,
       };
       this.orders.set(order.ticket, order);
-      response = { ticket: order.ticket, retcode: order.retcode, retcode_desc: order.retcode_desc };
+      response = {
+        ticket: order.ticket,
+        retcode: RETCODE.PLACED,
+        retcode_desc: order.retcode_desc,
+        comment: order.comment,
+        retcode_external: 0,
+      };
       this.schedule(order);
     }
     this.byClientOrderId.set(request.client_order_id, { request, response });
     return response;
+  }
+
+  /**
+   * Cancels an order still open (what is left of it when partly filled). Null for an unknown ticket;
+   * OrderNotCancelable when it already filled, was rejected or expired; canceling again answers the same.
+   */
+  cancel(ticket: number): CancelOrderResponse | null {
+    const order = this.orders.get(ticket);
+    if (!order) return null;
+    if (order.state === 'canceled') {
+      return { ...this.cancelAnswer(ticket), retcode_desc: 'Ordem já cancelada' };
+    }
+    if (order.state !== 'placed' && order.state !== 'partial') {
+      throw new OrderNotCancelable(`Ordem ${ticket} já terminou (${order.state})`);
+    }
+    if (!this.connected) {
+      return {
+        ticket,
+        retcode: RETCODE.CONNECTION,
+        retcode_desc: RETCODE_DESC[RETCODE.CONNECTION]!,
+        comment: BROKER_COMMENT[RETCODE.CONNECTION]!,
+        retcode_external: 0,
+      };
+    }
+    this.finish(order, 'canceled');
+    return this.cancelAnswer(ticket);
+  }
+
+  /** B3 rejects an order the terminal had accepted, with its reason in the broker's comment. */
+  rejectPlaced(ticket: number, comment: string, retcodeExternal = 0): void {
+    const order = this.orders.get(ticket);
+    if (!order || (order.state !== 'placed' && order.state !== 'partial')) return;
+    this.finish(order, 'rejected');
+    order.comment = comment;
+    order.retcode_external = retcodeExternal;
+  }
+
+  private cancelAnswer(ticket: number): CancelOrderResponse {
+    return {
+      ticket,
+      retcode: RETCODE.DONE,
+      retcode_desc: RETCODE_DESC[RETCODE.DONE]!,
+      comment: BROKER_COMMENT[RETCODE.DONE]!,
+      retcode_external: 0,
+    };
+  }
+
+  private finish(order: SimOrder, state: 'canceled' | 'rejected'): void {
+    order.state = state;
+    order.retcode = FINISHED[state]!.retcode;
+    order.retcode_desc = FINISHED[state]!.desc;
   }
 
   order(ticket: number): OrderInfo | null {
@@ -179,7 +287,14 @@ export class SimTerminal {
       price_avg: filled ? Math.round((value / filled) * 100) / 10_000 : null,
       retcode: order.retcode,
       retcode_desc: order.retcode_desc,
+      comment: order.comment,
+      retcode_external: order.retcode_external,
     };
+  }
+
+  /** How many orders the terminal holds: what a second send of one order would raise. */
+  get orderCount(): number {
+    return this.orders.size;
   }
 
   positions(): Position[] {
@@ -226,9 +341,9 @@ export class SimTerminal {
       return RETCODE.INVALID_PRICE;
     }
     const reference = req.type === 'limit' ? req.price! : req.side === 'buy' ? info.ask : info.bid;
-    if (req.tp != null) {
-      const tpOk = req.side === 'buy' ? req.tp > reference : req.tp < reference;
-      if (!onTick(req.tp) || !tpOk) return RETCODE.INVALID_STOPS;
+    // A target is set only on buys (a sale closes a position and carries none): a sale's tp is ignored.
+    if (req.tp != null && req.side === 'buy') {
+      if (!onTick(req.tp) || req.tp <= reference) return RETCODE.INVALID_STOPS;
     }
     if (req.side === 'buy' && toCents(reference) * req.volume > this.marginFreeCents) {
       return RETCODE.NO_MONEY;

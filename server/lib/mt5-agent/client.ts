@@ -5,16 +5,21 @@ import {
   Mt5MalformedError,
   Mt5NetworkError,
   Mt5OfflineError,
+  Mt5OutcomeUnknownError,
   Mt5TimeoutError,
 } from './errors';
 import {
   AgentErrorBodySchema,
+  CancelOrderResponseSchema,
   HealthSchema,
+  OUTCOME_UNKNOWN_ERROR,
   OrderInfoSchema,
   PlaceOrderRequestSchema,
   PlaceOrderResponseSchema,
   PositionListSchema,
   SymbolInfoSchema,
+  isOutcomeUnknown,
+  type CancelOrderResponse,
   type Health,
   type OrderInfo,
   type PlaceOrderRequest,
@@ -115,10 +120,31 @@ export class Mt5AgentClient {
     );
   }
 
-  /** Idempotent by client_order_id: sending the same one again answers the first order. */
-  placeOrder(order: PlaceOrderRequest, opts?: CallOptions): Promise<PlaceOrderResponse> {
+  /**
+   * Idempotent by client_order_id: sending the same one again answers the first order. Resolves only with a
+   * definite answer (a ticket, or a refusal: nothing was placed); Mt5OutcomeUnknownError when the order may or
+   * may not exist (ask again later with the same client_order_id).
+   */
+  async placeOrder(order: PlaceOrderRequest, opts?: CallOptions): Promise<PlaceOrderResponse> {
     const body = PlaceOrderRequestSchema.parse(order);
-    return this.call('POST', '/orders', PlaceOrderResponseSchema, body, opts);
+    const answer = await this.call('POST', '/orders', PlaceOrderResponseSchema, body, opts);
+    if (answer.ticket === null && isOutcomeUnknown(answer.retcode)) {
+      throw new Mt5OutcomeUnknownError(
+        this.baseUrl + '/orders',
+        `retcode ${answer.retcode}: ${answer.retcode_desc}`,
+        answer.retcode,
+      );
+    }
+    return answer;
+  }
+
+  /**
+   * Asks the terminal to cancel an order still open (a resting limit order, or what is left of one partly
+   * filled); follow it with order() until it is canceled. Mt5HttpError 404 for an unknown ticket, 409
+   * (`order_not_cancelable`) when it already finished otherwise.
+   */
+  cancelOrder(ticket: number, opts?: CallOptions): Promise<CancelOrderResponse> {
+    return this.call('DELETE', `/orders/${ticket}`, CancelOrderResponseSchema, undefined, opts);
   }
 
   /** Mt5HttpError with status 404 when the agent knows no such ticket. */
@@ -131,7 +157,7 @@ export class Mt5AgentClient {
   }
 
   private async call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: S,
     body: unknown,
@@ -171,6 +197,9 @@ export class Mt5AgentClient {
     }
     if (status < 200 || status > 299) {
       const parsed = AgentErrorBodySchema.safeParse(json);
+      if (status === 503 && parsed.success && parsed.data.error === OUTCOME_UNKNOWN_ERROR) {
+        throw new Mt5OutcomeUnknownError(url, parsed.data.message);
+      }
       throw new Mt5HttpError(
         url,
         status,

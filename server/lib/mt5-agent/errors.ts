@@ -1,5 +1,6 @@
 /** Why a call to an MT5 agent failed; the status check and the order flows read `kind`. */
-export type Mt5AgentErrorKind = 'offline' | 'timeout' | 'http' | 'malformed' | 'network';
+export type Mt5AgentErrorKind =
+  'offline' | 'timeout' | 'http' | 'malformed' | 'network' | 'outcome_unknown';
 
 export abstract class Mt5AgentError extends Error {
   abstract readonly kind: Mt5AgentErrorKind;
@@ -63,5 +64,22 @@ export class Mt5NetworkError extends Mt5AgentError {
     readonly code: string,
   ) {
     super(url, `MT5 agent at ${url}: connection failed (${code})`);
+  }
+}
+
+/**
+ * Whether the order exists is not known yet: the agent answered 503 `em_duvida`, or an order answer carried
+ * retcode 10012 (timeout) or 10031 (no connection). Never a refusal: ask again later with the same
+ * client_order_id, and never send that order under a new one.
+ */
+export class Mt5OutcomeUnknownError extends Mt5AgentError {
+  readonly kind = 'outcome_unknown';
+  constructor(
+    url: string,
+    readonly detail: string,
+    /** The MT5 retcode when the agent answered one (10012, 10031); null for a 503 em_duvida. */
+    readonly retcode: number | null = null,
+  ) {
+    super(url, `MT5 agent at ${url}: order outcome unknown (${detail})`);
   }
 }

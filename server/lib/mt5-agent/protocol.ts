@@ -17,6 +17,8 @@ export const HealthSchema = z.object({
     name: z.string(),
     build: z.number().int(),
   }),
+  /** Since when (ISO 8601) the terminal has been connected to the broker without a break; null when it is not. */
+  connected_since: z.string().nullish(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 
@@ -62,13 +64,31 @@ export const PlaceOrderRequestSchema = z
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequestSchema>;
 
+/** The broker's own words on a trade request (MqlTradeResult.comment, .retcode_external); older agents omit them. */
+const brokerWords = {
+  /** e.g. B3's reason for a rejection; by default MT5's description of the retcode. */
+  comment: z.string().nullish(),
+  /** The external trading system's (B3's) own return code. */
+  retcode_external: z.number().int().nullish(),
+};
+
 export const PlaceOrderResponseSchema = z.object({
   /** null when the terminal refused the request (retcode says why); nothing was placed. */
   ticket: z.number().int().positive().nullable(),
   retcode: z.number().int(),
   retcode_desc: z.string(),
+  ...brokerWords,
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
+
+/** DELETE /orders/{ticket}: the removal request's outcome; follow the order with GET until it is canceled. */
+export const CancelOrderResponseSchema = z.object({
+  ticket: z.number().int().positive(),
+  retcode: z.number().int(),
+  retcode_desc: z.string(),
+  ...brokerWords,
+});
+export type CancelOrderResponse = z.infer<typeof CancelOrderResponseSchema>;
 
 export const OrderStateSchema = z.enum([
   'placed',
@@ -92,6 +112,7 @@ export const OrderInfoSchema = z.object({
   price_avg: z.number().nullable(),
   retcode: z.number().int().nullish(),
   retcode_desc: z.string().nullish(),
+  ...brokerWords,
 });
 export type OrderInfo = z.infer<typeof OrderInfoSchema>;
 
@@ -124,9 +145,20 @@ export const RETCODE = {
   MARKET_CLOSED: 10018,
   NO_MONEY: 10019,
   CLIENT_DISABLES_AT: 10027,
+  TIMEOUT: 10012,
   CONNECTION: 10031,
 } as const;
 
 /** A request the terminal accepted: an order exists and has a ticket. */
 export const isAccepted = (retcode: number) =>
   retcode === RETCODE.PLACED || retcode === RETCODE.DONE || retcode === RETCODE.DONE_PARTIAL;
+
+/**
+ * The request may have left the terminal and its outcome is unknown: never a refusal. Ask again later with
+ * the same client_order_id; the agent answers the order if it exists and never sends it blindly.
+ */
+export const isOutcomeUnknown = (retcode: number) =>
+  retcode === RETCODE.TIMEOUT || retcode === RETCODE.CONNECTION;
+
+/** The agent's 503 error code when it cannot yet tell whether an order exists in the terminal. */
+export const OUTCOME_UNKNOWN_ERROR = 'em_duvida';

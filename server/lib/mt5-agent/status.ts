@@ -5,6 +5,7 @@ import {
   Mt5MalformedError,
   Mt5NetworkError,
   Mt5OfflineError,
+  Mt5OutcomeUnknownError,
   Mt5TimeoutError,
 } from './errors';
 import type { Health } from './protocol';
@@ -58,6 +59,9 @@ export function statusFromError(err: unknown): Pick<Mt5StatusResult, 'status' | 
   }
   if (err instanceof Mt5NetworkError) {
     return { status: 'error', detail: 'Falha de comunicação com o agente MT5' };
+  }
+  if (err instanceof Mt5OutcomeUnknownError) {
+    return { status: 'error', detail: 'Resultado da ordem ainda desconhecido no terminal MT5' };
   }
   return { status: 'error', detail: 'Falha inesperada ao consultar o agente MT5' };
 }

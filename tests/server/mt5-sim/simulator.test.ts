@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderNotCancelable } from '../../../server/mt5-sim';
 import { startFleet, type SimFleet } from './fleet';
 
 let fleet: SimFleet;
@@ -231,5 +232,127 @@ describe('MT5 agent simulator: symbols, orders and positions', () => {
     } finally {
       await parts.close();
     }
+  });
+});
+
+describe('MT5 agent simulator: protocol additions', () => {
+  let sim: SimFleet;
+  beforeAll(async () => {
+    sim = await startFleet(['online'], { fillDelayMs: 20 });
+  });
+  afterAll(() => sim.close());
+  const t = () => sim.sims[0]!.terminal;
+  const post = (json: unknown) =>
+    fetch(`http://${sim.hosts[0]}:${sim.port}/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+  const limit = (id: string) => ({
+    client_order_id: id,
+    symbol: 'PETR4',
+    side: 'buy' as const,
+    volume: 100,
+    type: 'limit' as const,
+    price: 1,
+    comment: '',
+  });
+
+  it('says since when the terminal is connected, and starts anew after a break', async () => {
+    const first = t().health().connected_since!;
+    expect(Date.parse(first)).toBeLessThanOrEqual(Date.now());
+    sim.sims[0]!.setBehaviour('disconnected');
+    expect(t().health().connected_since).toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    sim.sims[0]!.setBehaviour('online');
+    expect(Date.parse(t().health().connected_since!)).toBeGreaterThan(Date.parse(first));
+  });
+
+  it('cancels an open order once, refuses a finished one, and keeps it while disconnected', () => {
+    const { ticket } = t().placeOrder(limit('cancel-1'));
+    sim.sims[0]!.setBehaviour('disconnected');
+    expect(t().cancel(ticket!)).toMatchObject({ retcode: 10031 });
+    expect(t().order(ticket!)!.state).toBe('placed');
+    sim.sims[0]!.setBehaviour('online');
+    expect(t().cancel(ticket!)).toMatchObject({ ticket, retcode: 10009 });
+    expect(t().order(ticket!)).toMatchObject({
+      state: 'canceled',
+      retcode: null,
+      retcode_desc: 'Ordem cancelada',
+    });
+    expect(t().cancel(ticket!)).toMatchObject({
+      retcode: 10009,
+      retcode_desc: 'Ordem já cancelada',
+    });
+    t().setPrice('VALE3', 50);
+    const filled = t().placeOrder({ ...limit('cancel-2'), symbol: 'VALE3', price: 60 });
+    expect(t().order(filled.ticket!)!.state).toBe('filled');
+    expect(() => t().cancel(filled.ticket!)).toThrow(OrderNotCancelable);
+    expect(t().cancel(1)).toBeNull();
+  });
+
+  it('passes the broker comment of a refusal and of a later rejection', () => {
+    const terminal = t();
+    Object.assign(terminal, { rejectComment: 'Rejeitada pela B3', rejectRetcodeExternal: 7 });
+    sim.sims[0]!.setBehaviour('reject');
+    expect(terminal.placeOrder(limit('b3-1'))).toEqual({
+      ticket: null,
+      retcode: 10006,
+      retcode_desc: 'Solicitação rejeitada',
+      comment: 'Rejeitada pela B3',
+      retcode_external: 7,
+    });
+    sim.sims[0]!.setBehaviour('online');
+    Object.assign(terminal, { rejectComment: null, rejectRetcodeExternal: 0 });
+    const { ticket } = terminal.placeOrder(limit('b3-2'));
+    expect(terminal.order(ticket!)).toMatchObject({ comment: 'Request placed' });
+    terminal.rejectPlaced(ticket!, 'B3: fora do túnel', 3);
+    expect(terminal.order(ticket!)).toMatchObject({
+      state: 'rejected',
+      comment: 'B3: fora do túnel',
+      retcode_external: 3,
+    });
+  });
+
+  it('does not store a 10031: asked again once connected, the order goes out once', async () => {
+    sim.sims[0]!.setBehaviour('disconnected');
+    const before = t().orderCount;
+    expect(t().placeOrder(limit('disc-1'))).toMatchObject({ ticket: null, retcode: 10031 });
+    sim.sims[0]!.setBehaviour('online');
+    expect(t().placeOrder(limit('disc-1'))).toMatchObject({ retcode: 10008 });
+    expect(t().placeOrder(limit('disc-1'))).toMatchObject({ retcode: 10008 });
+    expect(t().orderCount).toBe(before + 1);
+  });
+
+  it('answers em_duvida while outcome-unknown, then the order placed meanwhile', async () => {
+    const before = t().orderCount;
+    const put = await fetch(`http://${sim.hosts[0]}:${sim.port}/_sim/behaviour`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ behaviour: 'outcome-unknown' }),
+    });
+    expect(put.status).toBe(200);
+    const doubtful = await post(limit('doubt-1'));
+    expect([doubtful.status, ((await doubtful.json()) as { error: string }).error]).toEqual([
+      503,
+      'em_duvida',
+    ]);
+    sim.sims[0]!.setBehaviour('online');
+    const answer = (await (await post(limit('doubt-1'))).json()) as { ticket: number };
+    expect(t().order(answer.ticket)!.client_order_id).toBe('doubt-1');
+    expect(t().orderCount).toBe(before + 1);
+  });
+
+  it("ignores a sale's take profit, as the agent does", () => {
+    const sale = t().placeOrder({ ...limit('sell-tp'), side: 'sell', price: 99, tp: 500 });
+    expect(sale.retcode).toBe(10008);
+  });
+
+  it('refuses a request without the token before reading its body', async () => {
+    const res = await fetch(`http://${sim.hosts[0]}:${sim.port}/orders`, {
+      method: 'POST',
+      body: '{not json',
+    });
+    expect(res.status).toBe(401);
   });
 });

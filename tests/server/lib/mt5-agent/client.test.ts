@@ -5,9 +5,11 @@ import {
   Mt5HttpError,
   Mt5MalformedError,
   Mt5OfflineError,
+  Mt5OutcomeUnknownError,
   Mt5TimeoutError,
   agentBaseUrl,
   agentHost,
+  statusFromError,
   type Mt5AgentSettings,
 } from '../../../../server/lib/mt5-agent';
 import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
@@ -121,5 +123,98 @@ describe('Mt5AgentClient', () => {
       volume: 37,
       price_open: 10.51,
     });
+  });
+});
+
+describe('Mt5AgentClient: cancel, doubt and older agents', () => {
+  let own: SimFleet;
+  beforeAll(async () => {
+    own = await startFleet(['online'], { fillDelayMs: 20 });
+  });
+  afterAll(() => own.close());
+  const c = () =>
+    new Mt5AgentClient(own.hosts[0]!, {
+      agentPort: own.port,
+      agentToken: own.token,
+      timeoutMs: 1_000,
+    });
+  const limit = (client_order_id: string) => ({
+    client_order_id,
+    symbol: 'PETR4',
+    side: 'buy' as const,
+    volume: 100,
+    type: 'limit' as const,
+    price: 1,
+  });
+
+  it('cancels a resting order and reads it canceled; 404 and 409 are HTTP errors', async () => {
+    const placed = await c().placeOrder(limit('cl-cancel:1'));
+    expect(placed).toMatchObject({ comment: 'Request placed', retcode_external: 0 });
+    expect(await c().cancelOrder(placed.ticket!)).toMatchObject({
+      ticket: placed.ticket,
+      retcode: 10009,
+    });
+    expect(await c().order(placed.ticket!)).toMatchObject({ state: 'canceled' });
+    await expect(c().cancelOrder(999)).rejects.toMatchObject({ status: 404 });
+    own.sims[0]!.terminal.setPrice('VALE3', 50);
+    const filled = await c().placeOrder({ ...limit('cl-cancel:2'), symbol: 'VALE3', price: 60 });
+    await expect(c().cancelOrder(filled.ticket!)).rejects.toMatchObject({
+      constructor: Mt5HttpError,
+      status: 409,
+      error: 'order_not_cancelable',
+    });
+  });
+
+  it('throws Mt5OutcomeUnknownError for em_duvida and for 10012/10031, never a refusal', async () => {
+    own.sims[0]!.setBehaviour('outcome-unknown');
+    const doubt = await c()
+      .placeOrder(limit('cl-doubt:1'))
+      .catch((err: unknown) => err);
+    expect(doubt).toBeInstanceOf(Mt5OutcomeUnknownError);
+    expect(doubt).toMatchObject({ kind: 'outcome_unknown', retcode: null });
+    expect(statusFromError(doubt).status).toBe('error');
+
+    own.sims[0]!.setBehaviour('disconnected');
+    await expect(c().placeOrder(limit('cl-doubt:2'))).rejects.toMatchObject({
+      constructor: Mt5OutcomeUnknownError,
+      retcode: 10031,
+    });
+    own.sims[0]!.setBehaviour('reject');
+    expect(await c().placeOrder(limit('cl-doubt:3'))).toMatchObject({
+      ticket: null,
+      retcode: 10006,
+    });
+    own.sims[0]!.setBehaviour('online');
+    expect((await c().placeOrder(limit('cl-doubt:1'))).ticket).toEqual(expect.any(Number));
+  });
+
+  it('reads an older agent that sends none of the new fields', async () => {
+    const host = own.hosts[0]!.replace(/\.1$/, '.202');
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const old =
+        req.url === '/health'
+          ? {
+              connected: true,
+              trade_allowed: true,
+              account: { login: 1, currency: 'BRL', margin_free: 10 },
+              terminal: { name: 'MT5', build: 1 },
+            }
+          : { ticket: 7, retcode: 10008, retcode_desc: 'Ordem colocada' };
+      res.end(JSON.stringify(old));
+    });
+    await new Promise<void>((resolve) => server.listen(own.port, host, resolve));
+    try {
+      const client = new Mt5AgentClient(host, { ...settings, agentPort: own.port });
+      expect((await client.health()).connected_since).toBeUndefined();
+      expect(await client.placeOrder(limit('old:1'))).toEqual({
+        ticket: 7,
+        retcode: 10008,
+        retcode_desc: 'Ordem colocada',
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

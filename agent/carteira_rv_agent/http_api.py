@@ -1,0 +1,250 @@
+"""The HTTP side: routes of docs/mt5-agent-protocol.md over http.server, bearer check, body limit, TLS."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import socket
+import ssl
+import sys
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Optional, Tuple
+from urllib.parse import unquote, urlsplit
+
+from .auth import BearerAuth
+from .logs import log
+from .monitor import HealthMonitor
+from .orders import OrderService
+from .protocol import MAX_BODY, ApiError, dumps, error_body, parse_json, parse_order
+
+SYMBOL_PATH = re.compile(r"/symbols/([^/]+)")
+ORDER_PATH = re.compile(r"/orders/(\d+)")
+# A refused body up to this size is still read (and dropped) so that the client gets its 413.
+DRAIN_MAX = 1024 * 1024
+
+
+class Routes:
+    """Method and path → (status, JSON body)."""
+
+    def __init__(self, monitor: HealthMonitor, orders: OrderService) -> None:
+        self._monitor = monitor
+        self._orders = orders
+
+    def __call__(self, method: str, path: str, read_body: Callable[[], bytes]) -> Tuple[int, bytes]:
+        if path == "/health" and method == "GET":
+            return 200, dumps(self._monitor.health())
+        if path == "/positions" and method == "GET":
+            return 200, dumps(self._orders.positions())
+        if path == "/orders" and method == "POST":
+            raw = read_body()
+            request = parse_order(parse_json(raw) if raw else None)
+            return 200, self._orders.place(request)
+        symbol = SYMBOL_PATH.fullmatch(path)
+        if symbol and method == "GET":
+            return 200, dumps(self._orders.symbol(unquote(symbol.group(1)).upper()))
+        ticket = ORDER_PATH.fullmatch(path)
+        if ticket and method == "GET":
+            return 200, dumps(self._orders.order(int(ticket.group(1))))
+        if ticket and method == "DELETE":
+            return 200, dumps(self._orders.cancel(int(ticket.group(1))))
+        raise ApiError(404, "not_found", f"{method} {path} não existe")
+
+
+class AgentServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 64
+    # On Windows SO_REUSEADDR lets a second process take the same port: use SO_EXCLUSIVEADDRUSE there.
+    allow_reuse_address = os.name != "nt"
+
+    def __init__(
+        self,
+        address: Tuple[str, int],
+        routes: Routes,
+        auth: BearerAuth,
+        logger: logging.Logger,
+        tls: Optional[ssl.SSLContext] = None,
+    ) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.routes = routes
+        self.auth = auth
+        self.logger = logger
+        super().__init__(address, AgentHandler)
+        if tls is not None:
+            # The handshake happens in the request's thread (AgentHandler.setup), not in the accept loop.
+            self.socket = tls.wrap_socket(self.socket, server_side=True, do_handshake_on_connect=False)
+
+    def server_bind(self) -> None:
+        exclusive = getattr(socket, "SO_EXCLUSIVEADDRUSE", None)
+        if exclusive is not None:
+            self.socket.setsockopt(socket.SOL_SOCKET, exclusive, 1)
+        super().server_bind()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        log(self.logger, logging.WARNING, "connection_error", remote=client_address[0], error=repr(sys.exc_info()[1]))
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class AgentHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "carteira-rv-agent"
+    sys_version = ""
+    # Idle keep-alive connections and slow clients give their thread back after this many seconds.
+    timeout = 30
+    server: AgentServer
+
+    def setup(self) -> None:
+        super().setup()
+        if isinstance(self.connection, ssl.SSLSocket):
+            self.connection.do_handshake()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
+        pass  # every request is logged once, as JSON, by _handle
+
+    def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
+        """http.server's own refusals (bad request line, headers too long) as protocol errors."""
+        self.close_connection = True
+        self._send(code, error_body("invalid_request", message or "Requisição HTTP inválida"))
+
+    def do_GET(self) -> None:
+        self._handle()
+
+    def do_POST(self) -> None:
+        self._handle()
+
+    def do_DELETE(self) -> None:
+        self._handle()
+
+    def do_PUT(self) -> None:
+        self._handle()
+
+    def do_PATCH(self) -> None:
+        self._handle()
+
+    def _handle(self) -> None:
+        started = time.monotonic()
+        path = urlsplit(self.path).path if self.path.startswith("/") else self.path
+        body_read = False
+
+        def read_body() -> bytes:
+            nonlocal body_read
+            body_read = True
+            return self._read_body()
+
+        try:
+            if not self.server.auth.allows(self.headers.get("Authorization")):
+                raise ApiError(401, "unauthorized", "Token ausente ou inválido")
+            status, body = self.server.routes(self.command, path, read_body)
+        except BodyTooLarge:
+            status, body = 413, error_body("too_large", "Corpo grande demais")
+        except ApiError as err:
+            status, body = err.status, error_body(err.code, err.message)
+        except Exception:  # noqa: BLE001 - any bug answers 500, and the agent goes on
+            self.server.logger.exception("internal_error", extra={"fields": {"method": self.command, "path": path}})
+            status, body = 500, error_body("internal", "Erro interno do agente")
+        if not body_read and not self._discard_body():
+            self.close_connection = True
+        self._send(status, body)
+        log(
+            self.server.logger,
+            logging.INFO,
+            "request",
+            method=self.command,
+            path=path,
+            status=status,
+            ms=round((time.monotonic() - started) * 1000, 1),
+            remote=self.client_address[0],
+        )
+
+    def _send(self, status: int, body: bytes) -> None:
+        self.send_response_only(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _read_body(self) -> bytes:
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            return self._read_chunked()
+        length = self._content_length()
+        if length > MAX_BODY:
+            self.close_connection = True
+            if length <= DRAIN_MAX:
+                self._skip(length)
+            raise BodyTooLarge()
+        return self.rfile.read(length) if length else b""
+
+    def _skip(self, length: int) -> None:
+        """Reads and drops a refused body, so that the client sees the 413 rather than a reset connection."""
+        while length > 0:
+            chunk = self.rfile.read(min(length, 65536))
+            if not chunk:
+                return
+            length -= len(chunk)
+
+    def _content_length(self) -> int:
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            self.close_connection = True
+            raise ApiError(400, "invalid_request", "Content-Length inválido") from None
+        if length < 0:
+            self.close_connection = True
+            raise ApiError(400, "invalid_request", "Content-Length inválido")
+        return length
+
+    def _read_chunked(self) -> bytes:
+        data = b""
+        total = 0
+        while True:
+            line = self.rfile.readline(1024)
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                self.close_connection = True
+                raise ApiError(400, "invalid_request", "Transfer-Encoding chunked inválido") from None
+            if size == 0:
+                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass
+                if total > MAX_BODY:
+                    self.close_connection = True
+                    raise BodyTooLarge()
+                return data
+            total += size
+            if total > DRAIN_MAX:
+                self.close_connection = True
+                raise BodyTooLarge()
+            if total > MAX_BODY:
+                self._skip(size)
+            else:
+                data += self.rfile.read(size)
+            self.rfile.readline(1024)
+
+    def _discard_body(self) -> bool:
+        """Reads a body nobody asked for, so that the connection can serve the next request; False when it
+        must be closed instead (too large, chunked, or unreadable)."""
+        if self.close_connection or "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            return False
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            return False
+        if length > MAX_BODY or length < 0:
+            return False
+        if length:
+            self.rfile.read(length)
+        return True

@@ -8,6 +8,7 @@ import {
   successStatus,
   type Answer,
   type EndpointDef,
+  type FieldIssue,
   type ParsedInput,
   type SuccessSchema,
 } from '../contract';
@@ -26,8 +27,14 @@ export function takeContractViolations(): string[] {
   return violations.splice(0);
 }
 
+/** Each declared part parsed; a multipart body's text fields, parsed by its schema, are the `body`. */
+export type MockInput<E extends EndpointDef> = Omit<ParsedInput<E>, 'body'> &
+  (E extends { multipart: infer S extends z.ZodObject }
+    ? { body: z.output<S> }
+    : Pick<ParsedInput<E>, 'body'>);
+
 export interface MockRequest<E extends EndpointDef> {
-  input: ParsedInput<E>;
+  input: MockInput<E>;
   request: Request;
   /** The multipart form, for endpoints that take one (its text fields are in `input.body`). */
   form: FormData | null;
@@ -43,15 +50,21 @@ export function ok<E extends EndpointDef>(endpoint: E, body: z.input<SuccessSche
 }
 
 /** An error answer (`{detail}`) with a status the endpoint declares. */
-export const fail = (status: number, detail: string, campos?: Record<string, string>) =>
-  ({ status, body: campos ? { detail, campos } : { detail } }) as never;
+export const fail = (status: number, detail: string) => ({ status, body: { detail } }) as never;
 
-const badRequest = (issues: readonly z.core.$ZodIssue[]) =>
+/** A 400 for checks a schema cannot make alone (across fields, against the mock's state), as the server builds it. */
+export const invalid = (issues: readonly FieldIssue[]) =>
+  ({ status: 400, body: issuesToApiError(issues) }) as never;
+
+const badRequest = (issues: readonly FieldIssue[]) =>
   HttpResponse.json(issuesToApiError(issues), { status: 400 });
+
+const NOT_MULTIPART = 'Envie o formulário como multipart/form-data.';
 
 async function readBody(endpoint: EndpointDef, request: Request) {
   if (endpoint.multipart) {
-    const form = await request.formData();
+    const form = await request.formData().catch(() => null);
+    if (!form) return null;
     const fields = Object.fromEntries(
       [...form.entries()].filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -64,38 +77,49 @@ async function readBody(endpoint: EndpointDef, request: Request) {
   return { form: null, raw, schema: endpoint.body };
 }
 
+const contractHandlers = new WeakSet<HttpHandler>();
+
+/** Whether a handler was made by `handle()` (the mock tests check every registered one was). */
+export const isContractHandler = (handler: HttpHandler) => contractHandlers.has(handler);
+
 export function handle<E extends EndpointDef>(endpoint: E, resolver: Resolver<E>): HttpHandler {
   const method = endpoint.method.toLowerCase() as Lowercase<E['method']>;
   const answers = answersOf(endpoint);
-  return http[method](`${API_BASE}${colonPath(endpoint.path)}`, async ({ request, params }) => {
-    const url = new URL(request.url);
-    const parts: Record<string, unknown> = {};
-    const checks: Array<[string, z.ZodType | undefined, unknown]> = [
-      ['params', endpoint.params, params],
-      ['query', endpoint.query, Object.fromEntries(url.searchParams)],
-      ['headers', endpoint.headers, Object.fromEntries(request.headers)],
-    ];
-    const body = await readBody(endpoint, request);
-    checks.push(['body', body.schema, body.raw]);
-    for (const [part, schema, value] of checks) {
-      if (!schema) continue;
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) return badRequest(parsed.error.issues);
-      parts[part] = parsed.data;
-    }
-
-    const answer = await resolver({ input: parts as ParsedInput<E>, request, form: body.form });
-    const schema = answers[answer.status];
-    const where = `${endpoint.method} ${endpoint.path} → ${answer.status}`;
-    if (!schema) {
-      violations.push(`${where}: status not in the contract`);
-    } else {
-      const checked = schema.safeParse(answer.body);
-      if (!checked.success) {
-        violations.push(`${where}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+  const handler = http[method](
+    `${API_BASE}${colonPath(endpoint.path)}`,
+    async ({ request, params }) => {
+      const url = new URL(request.url);
+      const parts: Record<string, unknown> = {};
+      const checks: Array<[string, z.ZodType | undefined, unknown]> = [
+        ['params', endpoint.params, params],
+        ['query', endpoint.query, Object.fromEntries(url.searchParams)],
+        ['headers', endpoint.headers, Object.fromEntries(request.headers)],
+      ];
+      const body = await readBody(endpoint, request);
+      if (!body) return badRequest([{ path: [], message: NOT_MULTIPART }]);
+      checks.push(['body', body.schema, body.raw]);
+      for (const [part, schema, value] of checks) {
+        if (!schema) continue;
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) return badRequest(parsed.error.issues);
+        parts[part] = parsed.data;
       }
-    }
-    if (answer.status === 204) return new HttpResponse(null, { status: 204 });
-    return HttpResponse.json(answer.body as never, { status: answer.status });
-  });
+
+      const answer = await resolver({ input: parts as MockInput<E>, request, form: body.form });
+      const schema = answers[answer.status];
+      const where = `${endpoint.method} ${endpoint.path} → ${answer.status}`;
+      if (!schema) {
+        violations.push(`${where}: status not in the contract`);
+      } else {
+        const checked = schema.safeParse(answer.body);
+        if (!checked.success) {
+          violations.push(`${where}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+        }
+      }
+      if (answer.status === 204) return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json(answer.body as never, { status: answer.status });
+    },
+  );
+  contractHandlers.add(handler);
+  return handler;
 }

@@ -1,7 +1,7 @@
 import { seedCarteiraMock, openMockTickers, mockAcao } from './handlers/carteira';
 import { findMockCliente, resetClientesMock } from './handlers/clientes';
 import { seedImportacaoMock } from './handlers/importacao';
-import { seedMt5Mock } from './handlers/mt5';
+import { seedOrdensMock } from './handlers/ordens';
 import { seedPainelMock } from './handlers/painel';
 import { seedRecomendacoesMock } from './handlers/recomendacoes';
 import { recorded } from './recorded';
@@ -55,7 +55,7 @@ export function seedFromRecordedFixtures(): void {
   const erro = rejeitada.response.body.erro ?? '';
   const offline = recorded('compra-validar-offline').response.body.detail;
   const motivoOffline = statuses.find((s) => s.status === 'offline')?.detail ?? '';
-  seedMt5Mock({
+  seedOrdensMock({
     rejection: (ticker) => erro.replace(tickerRejeitado, ticker),
     unreachable: (detail) => offline.replace(motivoOffline, detail ?? motivoOffline),
   });

@@ -1,24 +1,30 @@
-import { http, HttpResponse } from 'msw';
-import {
-  LoginRequestSchema,
-  type ApiError,
-  type LoginRequest,
-  type LoginResponse,
-} from '../../contract';
+import { authEndpoints as e } from '../../contract';
+import { fail, handle, ok } from '../contract';
 
 /** The password that replays a failed login (for QA and the component tests). */
 export const WRONG_PASSWORD = 'errada';
 
+const PREFIX = 'mock.';
+const SUFFIX = '.token';
+
+/** Who a request comes from: the name the mock login wrote into its token. */
+export function mockUsername(request: Request): string {
+  const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+  if (!token.startsWith(PREFIX) || !token.endsWith(SUFFIX)) return 'operador';
+  try {
+    return decodeURIComponent(atob(token.slice(PREFIX.length, -SUFFIX.length)));
+  } catch {
+    return 'operador';
+  }
+}
+
 export const authHandlers = [
-  http.post<never, LoginRequest, LoginResponse | ApiError>('/api/token/', async ({ request }) => {
-    const body = LoginRequestSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success || body.data.password === WRONG_PASSWORD) {
-      return HttpResponse.json({ detail: 'Usuário ou senha inválidos.' }, { status: 401 });
-    }
-    return HttpResponse.json({
+  handle(e.login, ({ input: { body } }) => {
+    if (body.password === WRONG_PASSWORD) return fail(401, 'Usuário ou senha inválidos.');
+    return ok(e.login, {
       // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
-      access: `mock.${btoa(encodeURIComponent(body.data.username))}.token`,
-      username: body.data.username,
+      access: `${PREFIX}${btoa(encodeURIComponent(body.username))}${SUFFIX}`,
+      username: body.username,
     });
   }),
 ];

@@ -1,16 +1,21 @@
-import { http, HttpResponse } from 'msw';
 import {
-  CotacoesRequestSchema,
-  OperacaoInputSchema,
-  OperacaoPatchSchema,
+  acoesEndpoints,
+  carteiraEndpoints,
+  CLIENTE_NAO_ENCONTRADO,
+  cotacoesEndpoints,
+  DATA_VENDA_ANTES_DA_COMPRA,
+  OPERACAO_NAO_ENCONTRADA,
+  operacoesEndpoints as e,
   type Acao,
-  type ApiError,
   type CotacoesResponse,
   type Operacao,
   type OperacaoInput,
   type ResumoCliente,
 } from '../../contract';
 import { daysBetween, todayIso } from '../../shared/dates';
+import { Decimal } from '../../shared/decimal';
+import { combineResumo, type GrupoOperacoes } from '../../shared/resumo';
+import { fail, handle, invalid, ok } from '../contract';
 import { findMockCliente } from './clientes';
 
 /** The portfolio's calls over an in-memory state (reset with `resetCarteiraMock`). */
@@ -123,127 +128,130 @@ export function closeMockOperacao(id: number, preco: number | null) {
   if (found) Object.assign(found, { data_venda: todayIso(), preco_venda_unitario: preco });
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-const total = (price: number | null, qtd: number | null) =>
-  price === null || qtd === null ? null : cents(price * qtd);
+/** price × quantity in cents, as the server's numeric round(…, 2); null when either is missing. */
+function total(price: number | null, quantidade: number | null): Decimal | null {
+  if (price === null || quantidade === null) return null;
+  return new Decimal(price).times(quantidade).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+const tickerOf = (acao: number) => acoes.find((a) => a.id === acao)?.ticker ?? '?';
 
 function toOperacao(s: Stored): Operacao {
   const fim = s.data_venda ?? todayIso();
   return {
     ...s,
-    acao_nome: acoes.find((a) => a.id === s.acao)?.ticker ?? '?',
-    valor_total_compra: total(s.preco_unitario, s.quantidade),
-    valor_total_venda: total(s.preco_venda_unitario, s.quantidade),
+    acao_nome: tickerOf(s.acao),
+    valor_total_compra: total(s.preco_unitario, s.quantidade)?.toNumber() ?? null,
+    valor_total_venda: total(s.preco_venda_unitario, s.quantidade)?.toNumber() ?? null,
     dias_posicionado: s.data_compra ? Math.max(0, daysBetween(s.data_compra, fim)) : null,
   };
 }
 
-function resumo(clienteId: number): ResumoCliente {
-  const cliente = findMockCliente(clienteId)!;
-  const ops = operacoes.filter((o) => o.cliente === clienteId).map(toOperacao);
-  const abertas = ops.filter((o) => o.data_venda === null);
-  const posicionadas = cents(abertas.reduce((s, o) => s + (o.valor_total_compra ?? 0), 0));
-  const realizadas = cents(
-    ops
-      .filter((o) => o.data_venda !== null)
-      .reduce((s, o) => s + (o.valor_total_venda ?? 0) - (o.valor_total_compra ?? 0), 0),
-  );
-  const posicionado = cents(
-    abertas.reduce((s, o) => {
-      const q = cotacoes[`${o.acao_nome}.SA`];
-      return q === undefined ? s : s + (q - (o.preco_unitario ?? 0)) * (o.quantidade ?? 0);
-    }, 0),
-  );
-  const primeira = ops
-    .map((o) => o.data_compra)
-    .filter((d): d is string => !!d)
-    .sort()[0];
-  const dias = primeira ? Math.max(0, daysBetween(primeira, todayIso())) : 0;
-  const patrimonio = patrimonioPorCliente[clienteId] ?? null;
-  const base = patrimonio === null ? null : (patrimonio * cliente.percentual_patrimonio) / 100;
-  return {
-    patrimonio,
-    percentual_patrimonio: cliente.percentual_patrimonio,
-    posicionadas,
-    valor_disponivel: base === null ? null : cents(base - posicionadas),
-    realizadas,
-    posicionado,
-    dias_total: dias,
-    rentabilidade_mensal: base
-      ? cents((((realizadas + posicionado) / base) * 100) / Math.max(dias / 30, 1))
-      : null,
-  };
+/** SQL's sum: missing values are skipped, and a sum of none is null. */
+const plus = (sum: Decimal | null, value: Decimal | null) =>
+  value === null ? sum : (sum ?? new Decimal(0)).plus(value);
+
+/** The client's operations summed per stock and state, as the server's query groups them. */
+function grupos(clienteId: number): GrupoOperacoes[] {
+  type Sums = Omit<GrupoOperacoes, 'compra' | 'resultado' | 'quantidade' | 'custo'> &
+    Record<'compra' | 'resultado' | 'quantidade' | 'custo', Decimal | null>;
+  const byKey = new Map<string, Sums>();
+  for (const op of operacoes.filter((o) => o.cliente === clienteId)) {
+    const ticker = tickerOf(op.acao);
+    const aberta = op.data_venda === null;
+    const key = `${ticker} ${aberta}`;
+    const g = byKey.get(key) ?? {
+      ticker,
+      aberta,
+      compra: null,
+      resultado: null,
+      quantidade: null,
+      custo: null,
+      primeira_compra: null,
+    };
+    const compra = total(op.preco_unitario, op.quantidade);
+    const venda = total(op.preco_venda_unitario, op.quantidade);
+    g.compra = plus(g.compra, compra);
+    g.resultado = plus(g.resultado, venda && compra && venda.minus(compra));
+    if (op.preco_unitario !== null && op.quantidade !== null) {
+      g.quantidade = plus(g.quantidade, new Decimal(op.quantidade));
+      g.custo = plus(g.custo, new Decimal(op.preco_unitario).times(op.quantidade));
+    }
+    if (op.data_compra && (g.primeira_compra === null || op.data_compra < g.primeira_compra)) {
+      g.primeira_compra = op.data_compra;
+    }
+    byKey.set(key, g);
+  }
+  const text = (d: Decimal | null) => d?.toFixed() ?? null;
+  return [...byKey.values()].map((g) => ({
+    ...g,
+    compra: text(g.compra),
+    resultado: text(g.resultado),
+    quantidade: text(g.quantidade),
+    custo: text(g.custo),
+  }));
 }
 
-const notFound = (detail: string) => HttpResponse.json<ApiError>({ detail }, { status: 404 });
-const invalid = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const campos = Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]));
-  const [first] = Object.entries(campos);
-  return HttpResponse.json<ApiError>(
-    { detail: first ? `Campo ${first[0]}: ${first[1]}` : 'Requisição inválida.', campos },
-    { status: 400 },
+/** The summary through the server's own formulas, over the mock's operations and quotes. */
+function resumo(clienteId: number, percentual: number): ResumoCliente {
+  const patrimonio = patrimonioPorCliente[clienteId];
+  const quotes = new Map(
+    Object.entries(cotacoes).map(([ticker, price]) => [ticker.replace(/\.SA$/, ''), price]),
   );
-};
-
-type Params = { id: string };
+  return combineResumo(
+    {
+      percentual_patrimonio: String(percentual),
+      patrimonio: patrimonio === undefined ? null : String(patrimonio),
+      grupos: grupos(clienteId),
+    },
+    quotes,
+    todayIso(),
+  );
+}
 
 export const carteiraHandlers = [
-  http.get<Params>('/api/clientes/:id/resumo/', ({ params }) => {
-    const id = Number(params.id);
-    return findMockCliente(id)
-      ? HttpResponse.json(resumo(id))
-      : notFound('Cliente não encontrado.');
+  handle(carteiraEndpoints.resumo, ({ input: { params } }) => {
+    const cliente = findMockCliente(params.id);
+    if (!cliente) return fail(404, CLIENTE_NAO_ENCONTRADO);
+    return ok(carteiraEndpoints.resumo, resumo(cliente.id, cliente.percentual_patrimonio));
   }),
 
-  http.get('/api/operacoes/', ({ request }) => {
-    const cliente = Number(new URL(request.url).searchParams.get('cliente'));
-    return HttpResponse.json(operacoes.filter((o) => o.cliente === cliente).map(toOperacao));
-  }),
+  handle(e.list, ({ input: { query } }) =>
+    ok(e.list, operacoes.filter((o) => o.cliente === query.cliente).map(toOperacao)),
+  ),
 
-  http.post('/api/operacoes/', async ({ request }) => {
-    const body = OperacaoInputSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) return invalid(body.error.issues);
-    const created: Stored = { id: nextId++, ...body.data };
+  handle(e.create, ({ input: { body } }) => {
+    const created: Stored = { id: nextId++, ...body };
     operacoes.push(created);
-    return HttpResponse.json(toOperacao(created), { status: 201 });
+    return ok(e.create, toOperacao(created));
   }),
 
-  http.patch<Params>('/api/operacoes/:id/', async ({ params, request }) => {
-    const index = operacoes.findIndex((o) => o.id === Number(params.id));
-    if (index < 0) return notFound('Operação não encontrada.');
-    const body = OperacaoPatchSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) return invalid(body.error.issues);
-    const updated: Stored = { ...operacoes[index]!, ...body.data };
+  handle(e.update, ({ input: { params, body } }) => {
+    const index = operacoes.findIndex((o) => o.id === params.id);
+    if (index < 0) return fail(404, OPERACAO_NAO_ENCONTRADA);
+    const updated: Stored = { ...operacoes[index]!, ...body };
+    // The merged operation is checked again: a PATCH of one date may contradict the stored other.
     if (updated.data_compra && updated.data_venda && updated.data_venda < updated.data_compra) {
-      return invalid([
-        {
-          path: ['data_venda'],
-          message: 'A data de venda não pode ser anterior à data de compra.',
-        },
-      ]);
+      return invalid([{ path: ['data_venda'], message: DATA_VENDA_ANTES_DA_COMPRA }]);
     }
     operacoes[index] = updated;
-    return HttpResponse.json(toOperacao(updated));
+    return ok(e.update, toOperacao(updated));
   }),
 
-  http.delete<Params>('/api/operacoes/:id/', ({ params }) => {
+  handle(e.delete, ({ input: { params } }) => {
     const before = operacoes.length;
-    operacoes = operacoes.filter((o) => o.id !== Number(params.id));
-    return operacoes.length < before
-      ? new HttpResponse(null, { status: 204 })
-      : notFound('Operação não encontrada.');
+    operacoes = operacoes.filter((o) => o.id !== params.id);
+    return operacoes.length < before ? ok(e.delete, null) : fail(404, OPERACAO_NAO_ENCONTRADA);
   }),
 
-  http.get('/api/acoes/', () => HttpResponse.json(acoes)),
+  handle(acoesEndpoints.list, () => ok(acoesEndpoints.list, acoes)),
 
-  http.post('/api/cotacoes-atuais/', async ({ request }) => {
-    const body = CotacoesRequestSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) return invalid(body.error.issues);
+  handle(cotacoesEndpoints.atuais, ({ input: { body } }) => {
     const answer: CotacoesResponse = {};
-    for (const ticker of body.data.tickers) {
+    for (const ticker of body.tickers) {
       const price = cotacoes[ticker];
       if (price !== undefined) answer[ticker] = { preco_atual: price };
     }
-    return HttpResponse.json(answer);
+    return ok(cotacoesEndpoints.atuais, answer);
   }),
 ];

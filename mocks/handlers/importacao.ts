@@ -1,10 +1,5 @@
-import { http, HttpResponse } from 'msw';
-import {
-  hasImportExtension,
-  ImportUploadFieldsSchema,
-  type ApiError,
-  type ImportUploadResponse,
-} from '../../contract';
+import { hasImportExtension, importacaoEndpoints as e } from '../../contract';
+import { fail, handle, ok } from '../contract';
 
 /** A date "already imported": the upload answers 409 unless forced. */
 export const MOCK_CONFLICT_DATE = '2025-01-31';
@@ -32,42 +27,28 @@ export function seedImportacaoMock(data: {
   conflictDetail = data.conflictDetail;
 }
 
-const error = (status: number, detail: string) =>
-  HttpResponse.json<ApiError>({ detail }, { status });
-
 export const importacaoHandlers = [
-  http.post<never, FormData, ImportUploadResponse | ApiError>(
-    '/api/importacao/upload/',
-    async ({ request }) => {
-      const form = await request.formData().catch(() => null);
-      if (!form) return error(400, 'Envie o formulário como multipart/form-data.');
-      const fields = ImportUploadFieldsSchema.safeParse({
-        tipo: form.get('tipo') ?? undefined,
-        data_referencia: form.get('data_referencia') ?? undefined,
-        force: form.get('force') ?? undefined,
-      });
-      if (!fields.success) return error(400, fields.error.issues[0]!.message);
-      // jsdom's XMLHttpRequest loses the file name on its way here: only browsers' uploads are checked for it.
-      const arquivo = form.get('arquivo');
-      if (arquivo === null || typeof arquivo === 'string') {
-        return error(400, 'Selecione o arquivo (com abas de Patrimônio e Custódia).');
-      }
-      if (arquivo.name !== 'blob' && !hasImportExtension(arquivo.name)) {
-        return error(400, `Envie um arquivo .xlsx ou .xls (recebido: ${arquivo.name}).`);
-      }
-      const { tipo, data_referencia, force } = fields.data;
-      if (data_referencia === MOCK_INVALID_DATE) return error(400, MOCK_INVALID_DETAIL);
-      const exists = imported.has(data_referencia);
-      if (exists && !force) return error(409, conflictDetail(data_referencia));
-      if (rememberUploads) imported.add(data_referencia);
-      const status = exists ? 'sobrescrito' : 'importado';
-      if (tipo !== 'auto') return HttpResponse.json({ linhas: rows[tipo], status });
-      return HttpResponse.json({
-        resumo: {
-          patrimonio: { linhas: rows.patrimonio, status },
-          custodia: { linhas: rows.custodia, status },
-        },
-      });
-    },
-  ),
+  handle(e.upload, ({ input: { body }, form }) => {
+    // jsdom's XMLHttpRequest loses the file name on its way here: only browsers' uploads are checked for it.
+    const arquivo = form?.get('arquivo');
+    if (!arquivo || typeof arquivo === 'string') {
+      return fail(400, 'Selecione o arquivo (com abas de Patrimônio e Custódia).');
+    }
+    if (arquivo.name !== 'blob' && !hasImportExtension(arquivo.name)) {
+      return fail(400, `Envie um arquivo .xlsx ou .xls (recebido: ${arquivo.name}).`);
+    }
+    const { tipo, data_referencia, force } = body;
+    if (data_referencia === MOCK_INVALID_DATE) return fail(400, MOCK_INVALID_DETAIL);
+    const exists = imported.has(data_referencia);
+    if (exists && !force) return fail(409, conflictDetail(data_referencia));
+    if (rememberUploads) imported.add(data_referencia);
+    const status = exists ? 'sobrescrito' : 'importado';
+    if (tipo !== 'auto') return ok(e.upload, { linhas: rows[tipo], status });
+    return ok(e.upload, {
+      resumo: {
+        patrimonio: { linhas: rows.patrimonio, status },
+        custodia: { linhas: rows.custodia, status },
+      },
+    });
+  }),
 ];

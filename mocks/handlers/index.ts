@@ -1,6 +1,6 @@
 import { authHandlers } from './auth';
 import { carteiraHandlers } from './carteira';
-import { mt5Handlers } from './mt5';
+import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { importacaoHandlers } from './importacao';
 import { painelHandlers } from './painel';
@@ -9,7 +9,7 @@ import { recomendacoesHandlers } from './recomendacoes';
 /** Every call of the specification, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
   ...authHandlers,
-  ...mt5Handlers,
+  ...ordensHandlers,
   ...clientesHandlers,
   ...importacaoHandlers,
   ...carteiraHandlers,

@@ -1,5 +1,9 @@
-import { http, HttpResponse } from 'msw';
-import type { DashboardRvResponse, PatrimonioDisponivel, PosicaoPainel } from '../../contract';
+import {
+  painelEndpoints as e,
+  type PatrimonioDisponivel,
+  type PosicaoPainel,
+} from '../../contract';
+import { handle, ok } from '../contract';
 
 /** Open positions of the mock clients, deliberately not in cliente order (the grid sorts them). */
 export const MOCK_POSICIONADAS: PosicaoPainel[] = [
@@ -94,10 +98,6 @@ export function seedPainelMock(data: {
 }
 
 export const painelHandlers = [
-  http.get<never, never, DashboardRvResponse>('/api/dashboard-rv/', () =>
-    HttpResponse.json({ posicionadas }),
-  ),
-  http.get<never, never, PatrimonioDisponivel[]>('/api/patrimonio-disponivel/', () =>
-    HttpResponse.json(patrimonio),
-  ),
+  handle(e.posicionadas, () => ok(e.posicionadas, { posicionadas })),
+  handle(e.patrimonioDisponivel, () => ok(e.patrimonioDisponivel, patrimonio)),
 ];

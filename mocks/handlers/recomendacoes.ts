@@ -1,10 +1,11 @@
-import { http, HttpResponse } from 'msw';
-import type {
-  ApiError,
-  Recomendacao,
-  RecomendacaoDisponivel,
-  RecomendacoesRecalculo,
+import {
+  CLIENTE_NAO_ENCONTRADO,
+  recomendacoesEndpoints as e,
+  type Recomendacao,
+  type RecomendacaoDisponivel,
+  type RecomendacoesRecalculo,
 } from '../../contract';
+import { fail, handle, ok } from '../contract';
 
 /** The latest set, in the server's order (probabilidade, then percentual_estimado, descending). */
 export const MOCK_RECOMENDACOES: Recomendacao[] = [
@@ -110,38 +111,30 @@ export function seedRecomendacoesMock(data: {
 }
 
 export const recomendacoesHandlers = [
-  http.get<never, never, Recomendacao[]>('/api/recomendacoes/', () =>
-    HttpResponse.json(recomendacoes),
-  ),
-  http.post<never, never, RecomendacoesRecalculo>('/api/recomendacoes/', () =>
-    HttpResponse.json(recalculo),
-  ),
-  http.get<{ id: string }, never, RecomendacaoDisponivel[] | ApiError>(
-    '/api/clientes/:id/recomendacoes-disponiveis/',
-    ({ params }) => {
-      const held = abertasDe(Number(params.id));
-      if (!held) {
-        return HttpResponse.json({ detail: 'Cliente não encontrado.' }, { status: 404 });
-      }
-      const abertas = new Set(held);
-      return HttpResponse.json(
-        recomendacoes
-          .filter((r) => !abertas.has(r.ticker))
-          .flatMap((r, i) => {
-            const acaoId = acaoIdDe(r.ticker, i);
-            if (acaoId === undefined) return [];
-            return [
-              {
-                acao_id: acaoId,
-                ticker: r.ticker,
-                empresa: r.empresa,
-                preco_compra: r.preco_compra,
-                alvo_sugerido: r.alvo_sugerido,
-                probabilidade: r.probabilidade,
-              },
-            ];
-          }),
-      );
-    },
-  ),
+  handle(e.list, () => ok(e.list, recomendacoes)),
+  handle(e.refresh, () => ok(e.refresh, recalculo)),
+  handle(e.disponiveis, ({ input: { params } }) => {
+    const held = abertasDe(params.id);
+    if (!held) return fail(404, CLIENTE_NAO_ENCONTRADO);
+    const abertas = new Set(held);
+    return ok(
+      e.disponiveis,
+      recomendacoes
+        .filter((r) => !abertas.has(r.ticker))
+        .flatMap((r, i): RecomendacaoDisponivel[] => {
+          const acaoId = acaoIdDe(r.ticker, i);
+          if (acaoId === undefined) return [];
+          return [
+            {
+              acao_id: acaoId,
+              ticker: r.ticker,
+              empresa: r.empresa,
+              preco_compra: r.preco_compra,
+              alvo_sugerido: r.alvo_sugerido,
+              probabilidade: r.probabilidade,
+            },
+          ];
+        }),
+    );
+  }),
 ];

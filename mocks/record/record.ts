@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
+import {
+  API_BASE,
+  endpoints,
+  fillPath,
+  successStatus,
+  type EndpointDef,
+  type EndpointInput,
+  type Success,
+} from '../../contract';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openMemoryDatabase } from '../../server/db/client';
@@ -12,7 +21,15 @@ import { Mt5Simulator } from '../../server/mt5-sim';
 import { loadDemoData } from '../../server/seed/demo';
 import { DEMO_AGENTS, startDemoSimulators } from '../../server/seed/demo-clientes';
 import { loadReferenceData } from '../../server/seed/reference';
-import type { Fixture, FixtureName } from '../recorded';
+import {
+  FIXTURES,
+  type Fixture,
+  type FixtureBody,
+  type FixtureEndpoint,
+  type FixtureName,
+} from '../fixture-catalogue';
+
+const { clientes, cotacoes, operacoes } = endpoints;
 
 /**
  * `npm run fixtures:record`: the real server on a fresh demo database, every call of the specification's
@@ -81,76 +98,92 @@ async function main() {
   }
   let token: string | null = null;
 
-  /** One call; the answer is saved under `name` when given, and must have the expected status. */
-  async function call<T = unknown>(
+  /** One call built from the endpoint table; the answer must have the expected status, and is saved under
+   * `name` when given. */
+  async function request(
     name: FixtureName | null,
-    method: string,
-    apiPath: string,
-    opts: { json?: unknown; form?: FormData; expect?: number } = {},
-  ): Promise<T> {
+    endpoint: EndpointDef,
+    input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    expected: number,
+  ): Promise<unknown> {
+    const query = input.query
+      ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
+      : '';
+    const apiPath = `${API_BASE}${fillPath(endpoint.path, input.params)}${query}`;
+    const form = input.body instanceof FormData ? input.body : undefined;
+    const json = form ? undefined : input.body;
     const headers = new Headers();
     if (token) headers.set('authorization', `Bearer ${token}`);
-    if (opts.json !== undefined) headers.set('content-type', 'application/json');
+    if (json !== undefined) headers.set('content-type', 'application/json');
     const res = await fetch(base + apiPath, {
-      method,
+      method: endpoint.method,
       headers,
-      body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
+      body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
     });
     const text = await res.text();
     const body: unknown = text ? JSON.parse(text) : null;
-    const expected = opts.expect ?? (method === 'POST' && res.status === 201 ? 201 : 200);
     if (res.status !== expected) {
-      throw new Error(`${method} ${apiPath}: expected ${expected}, got ${res.status} ${text}`);
+      throw new Error(
+        `${endpoint.method} ${apiPath}: expected ${expected}, got ${res.status} ${text}`,
+      );
     }
     if (name) {
       const fixture: Fixture = {
         request: {
-          method,
+          method: endpoint.method,
           path: apiPath,
-          ...(opts.json !== undefined ? { body: opts.json } : {}),
+          ...(json !== undefined ? { body: json } : {}),
         },
         // The stock universe stays whole: operations and recommendations refer to any of it.
         response: { status: res.status, body: name === 'acoes' ? body : cap(body) },
       };
       fs.writeFileSync(path.join(OUT_DIR, `${name}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
     }
-    return body as T;
+    return body;
   }
 
-  async function poll<T extends { finished: boolean }>(
-    name: FixtureName,
-    pendingName: FixtureName | null,
-    apiPath: string,
-  ): Promise<T> {
+  /** Records a fixture: its endpoint and expected status come from the catalogue (mocks/recorded.ts). */
+  const record = async <N extends FixtureName>(
+    name: N,
+    input: EndpointInput<FixtureEndpoint<N>>,
+  ): Promise<FixtureBody<N>> =>
+    (await request(name, FIXTURES[name].endpoint, input, FIXTURES[name].status)) as FixtureBody<N>;
+
+  /** A call whose answer is only needed to go on; it must succeed. */
+  const send = async <E extends EndpointDef>(endpoint: E, input: EndpointInput<E>) =>
+    (await request(null, endpoint, input, successStatus(endpoint))) as Success<E>;
+
+  async function poll(
+    name: 'compra-status' | 'venda-status' | 'compra-status-rejeitada',
+    pendingName: 'compra-status-pendente' | null,
+    params: { id: number; group_id: string },
+  ) {
+    const endpoint = FIXTURES[name].endpoint;
     let first = true;
     for (let i = 0; i < 300; i++) {
-      const status = await call<T>(null, 'GET', apiPath);
-      if (status.finished) return call<T>(name, 'GET', apiPath);
-      if (first && pendingName) await call(pendingName, 'GET', apiPath);
+      const status = await send(endpoint, { params });
+      if (status.finished) return record(name, { params });
+      if (first && pendingName) await record(pendingName, { params });
       first = false;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`never finished: ${apiPath}`);
+    throw new Error(`never finished: ${endpoint.path} ${params.group_id}`);
   }
 
   try {
-    await call('token-401', 'POST', '/api/token/', {
-      json: { username: USER.username, password: 'errada' },
-      expect: 401,
-    });
-    token = (await call<{ access: string }>('token', 'POST', '/api/token/', { json: USER })).access;
+    await record('token-401', { body: { username: USER.username, password: 'errada' } });
+    token = (await record('token', { body: USER })).access;
 
-    type Cliente = { id: number; nome: string; vm_private_ip: string | null };
-    const clientes = await call<Cliente[]>('clientes-list', 'GET', '/api/clientes/');
-    await call('clientes-status', 'GET', '/api/clientes-status/');
-    const ana = clientes[0]!;
+    const demoClientes = await record('clientes-list', {});
+    await record('clientes-status', {});
+    const ana = demoClientes[0]!;
     const simulated = new Set(DEMO_AGENTS.map((a) => a.host));
-    const offline = clientes.find((c) => c.vm_private_ip && !simulated.has(c.vm_private_ip));
+    const offline = demoClientes.find((c) => c.vm_private_ip && !simulated.has(c.vm_private_ip));
     if (!offline) throw new Error('the demo has no client whose VM is off');
 
-    await call('clientes-get', 'GET', `/api/clientes/${ana.id}/`);
-    const novo = await call<Cliente>('clientes-create', 'POST', '/api/clientes/', {
-      json: {
+    await record('clientes-get', { params: { id: ana.id } });
+    const novo = await record('clientes-create', {
+      body: {
         nome: 'Cliente QA Gravação',
         email: 'qa@example.com',
         documento: '39053344705',
@@ -161,26 +194,21 @@ async function main() {
         vm_ip: null,
         vm_private_ip: null,
       },
-      expect: 201,
     });
-    await call('clientes-update', 'PUT', `/api/clientes/${novo.id}/`, {
-      json: { nome: 'Cliente QA Gravação (editado)', percentual_patrimonio: 15 },
+    await record('clientes-update', {
+      params: { id: novo.id },
+      body: { nome: 'Cliente QA Gravação (editado)', percentual_patrimonio: 15 },
     });
-    await call('clientes-delete', 'DELETE', `/api/clientes/${novo.id}/`, { expect: 204 });
+    await record('clientes-delete', { params: { id: novo.id } });
 
-    await call('acoes', 'GET', '/api/acoes/');
-    type Operacao = { id: number; acao: number; acao_nome: string; data_venda: string | null };
-    const ops = await call<Operacao[]>(
-      'operacoes-list',
-      'GET',
-      `/api/operacoes/?cliente=${ana.id}`,
-    );
-    await call('resumo', 'GET', `/api/clientes/${ana.id}/resumo/`);
+    await record('acoes', {});
+    const ops = await record('operacoes-list', { query: { cliente: ana.id } });
+    await record('resumo', { params: { id: ana.id } });
     const tickers = [...new Set(ops.map((o) => `${o.acao_nome}.SA`))];
-    await call('cotacoes-atuais', 'POST', '/api/cotacoes-atuais/', { json: { tickers } });
+    await record('cotacoes-atuais', { body: { tickers } });
     const acaoId = ops[0]?.acao ?? 1;
-    const criada = await call<Operacao>('operacoes-create', 'POST', '/api/operacoes/', {
-      json: {
+    const criada = await record('operacoes-create', {
+      body: {
         cliente: ana.id,
         acao: acaoId,
         data_compra: '2025-01-02',
@@ -190,91 +218,71 @@ async function main() {
         preco_venda_unitario: null,
         valor_alvo: 12,
       },
-      expect: 201,
     });
-    await call('operacoes-patch', 'PATCH', `/api/operacoes/${criada.id}/`, {
-      json: { valor_alvo: 12.5, quantidade: 200 },
+    await record('operacoes-patch', {
+      params: { id: criada.id },
+      body: { valor_alvo: 12.5, quantidade: 200 },
     });
-    await call('operacoes-delete', 'DELETE', `/api/operacoes/${criada.id}/`, { expect: 204 });
+    await record('operacoes-delete', { params: { id: criada.id } });
 
-    type Disponivel = { ticker: string };
-    const disponiveis = await call<Disponivel[]>(
-      'recomendacoes-disponiveis',
-      'GET',
-      `/api/clientes/${ana.id}/recomendacoes-disponiveis/`,
-    );
+    const disponiveis = await record('recomendacoes-disponiveis', { params: { id: ana.id } });
     const ticker = disponiveis[0]?.ticker ?? 'PETR4';
-    const quotes = await call<Record<string, { preco_atual: number }>>(
-      null,
-      'POST',
-      '/api/cotacoes-atuais/',
-      { json: { tickers: [`${ticker}.SA`] } },
-    );
+    const quotes = await send(cotacoes.atuais, { body: { tickers: [`${ticker}.SA`] } });
     const price = quotes[`${ticker}.SA`]?.preco_atual;
     if (price === undefined) throw new Error(`no quote for ${ticker}`);
     const tp = Math.round(price * 110) / 100;
-    await call('compra-validar', 'POST', `/api/clientes/${ana.id}/mt5/compra/validar/`, {
-      json: { ticker, modo: 'quantidade', execucao: 'mercado', tp, quantidade: 250 },
+    await record('compra-validar', {
+      params: { id: ana.id },
+      body: { ticker, modo: 'quantidade', execucao: 'mercado', tp, quantidade: 250 },
     });
     const legs = [
       { symbol: ticker, quantidade: 200 },
       { symbol: `${ticker}F`, quantidade: 50 },
     ];
-    const compra = await call<{ group_id: string }>(
-      'compra',
-      'POST',
-      `/api/clientes/${ana.id}/mt5/compra/`,
-      { json: { ticker_base: ticker, execucao: 'mercado', tp, legs } },
-    );
-    await poll(
-      'compra-status',
-      'compra-status-pendente',
-      `/api/clientes/${ana.id}/mt5/compra-status/${compra.group_id}/`,
-    );
-    const depois = await call<Operacao[]>(null, 'GET', `/api/operacoes/?cliente=${ana.id}`);
+    const compra = await record('compra', {
+      params: { id: ana.id },
+      headers: {},
+      body: { ticker_base: ticker, execucao: 'mercado', tp, legs },
+    });
+    await poll('compra-status', 'compra-status-pendente', {
+      id: ana.id,
+      group_id: compra.group_id,
+    });
+    const depois = await send(operacoes.list, { query: { cliente: ana.id } });
     const comprada = depois
       .filter((o) => o.acao_nome === ticker && o.data_venda === null)
       .sort((a, b) => b.id - a.id)[0];
     if (!comprada) throw new Error('the buy did not create an operation');
-    const venda = await call<{ group_id: string }>(
-      'venda',
-      'POST',
-      `/api/clientes/${ana.id}/mt5/venda/${comprada.id}/`,
-      { json: { execucao: 'mercado' } },
-    );
-    await poll('venda-status', null, `/api/clientes/${ana.id}/mt5/venda-status/${venda.group_id}/`);
+    const venda = await record('venda', {
+      params: { id: ana.id, operation_id: comprada.id },
+      headers: {},
+      body: { execucao: 'mercado' },
+    });
+    await poll('venda-status', null, { id: ana.id, group_id: venda.group_id });
 
     rejecting.terminal.setPrice(ticker, price);
     rejecting.terminal.setPrice(`${ticker}F`, price);
-    const rejeita = await call<Cliente>(null, 'POST', '/api/clientes/', {
-      json: { nome: 'Cliente QA Rejeição', vm: 'VM-QA-R', vm_private_ip: REJECT_HOST },
-      expect: 201,
+    const rejeita = await send(clientes.create, {
+      body: { nome: 'Cliente QA Rejeição', vm: 'VM-QA-R', vm_private_ip: REJECT_HOST },
     });
-    const rejeitada = await call<{ group_id: string }>(
-      'compra-rejeitada',
-      'POST',
-      `/api/clientes/${rejeita.id}/mt5/compra/`,
-      { json: { ticker_base: ticker, execucao: 'mercado', tp, legs: [legs[0]] } },
-    );
-    await poll(
-      'compra-status-rejeitada',
-      null,
-      `/api/clientes/${rejeita.id}/mt5/compra-status/${rejeitada.group_id}/`,
-    );
-    await call(
-      'compra-validar-offline',
-      'POST',
-      `/api/clientes/${offline.id}/mt5/compra/validar/`,
-      {
-        json: { ticker, modo: 'quantidade', execucao: 'mercado', tp, quantidade: 100 },
-        expect: 502,
-      },
-    );
+    const rejeitada = await record('compra-rejeitada', {
+      params: { id: rejeita.id },
+      headers: {},
+      body: { ticker_base: ticker, execucao: 'mercado', tp, legs: legs.slice(0, 1) },
+    });
+    await poll('compra-status-rejeitada', null, {
+      id: rejeita.id,
+      group_id: rejeitada.group_id,
+    });
+    await record('compra-validar-offline', {
+      params: { id: offline.id },
+      body: { ticker, modo: 'quantidade', execucao: 'mercado', tp, quantidade: 100 },
+    });
 
-    await call('dashboard-rv', 'GET', '/api/dashboard-rv/');
-    await call('patrimonio-disponivel', 'GET', '/api/patrimonio-disponivel/');
-    await call('recomendacoes', 'GET', '/api/recomendacoes/');
-    await call('recomendacoes-recalcular', 'POST', '/api/recomendacoes/');
+    await record('dashboard-rv', {});
+    await record('patrimonio-disponivel', {});
+    await record('recomendacoes', {});
+    await record('recomendacoes-recalcular', {});
 
     const upload = (force: boolean) => {
       const form = new FormData();
@@ -284,14 +292,9 @@ async function main() {
       form.set('arquivo', new Blob([new Uint8Array(workbook())]), 'carteira-qa.xlsx');
       return form;
     };
-    await call('importacao-upload', 'POST', '/api/importacao/upload/', { form: upload(false) });
-    await call('importacao-upload-409', 'POST', '/api/importacao/upload/', {
-      form: upload(false),
-      expect: 409,
-    });
-    await call('importacao-upload-force', 'POST', '/api/importacao/upload/', {
-      form: upload(true),
-    });
+    await record('importacao-upload', { body: upload(false) });
+    await record('importacao-upload-409', { body: upload(false) });
+    await record('importacao-upload-force', { body: upload(true) });
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

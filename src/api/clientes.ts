@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientesEndpoints as e, type Cliente, type ClienteInput } from '../../contract';
 import { call } from './call';
+import { carteiraQueries } from './carteira';
+import { painelQueries } from './painel';
 
 /** Specification section 9: the MT5 status refreshes on load and every 1800 seconds. */
 export const STATUS_REFRESH_MS = 1_800 * 1_000;
@@ -30,8 +32,8 @@ export const clientesQueries = {
     }),
 };
 
-/** Create (no id) or update (with id): the client's own entry is replaced, the list and the statuses (a VM
- * address may have changed) reload. */
+/** Create (no id) or update (with id): the client's own entry is replaced; the list, the statuses (a VM address
+ * may have changed), its summary (its percent) and the control panel (names, percents) reload. */
 export function useSaveCliente() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -42,6 +44,8 @@ export function useSaveCliente() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientesQueries.lists() }),
         queryClient.invalidateQueries({ queryKey: clientesQueries.status().queryKey }),
+        queryClient.invalidateQueries({ queryKey: carteiraQueries.resumo(saved.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: painelQueries.all() }),
       ]);
     },
   });
@@ -56,7 +60,10 @@ export function useDeleteCliente() {
     },
     onSuccess: (id) => {
       queryClient.removeQueries({ queryKey: clientesQueries.detail(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: clientesQueries.lists() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientesQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: painelQueries.patrimonioDisponivel().queryKey }),
+      ]);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { session, useSession } from '../lib/session';
+import { useLogout } from '../api/auth';
+import { useSession } from '../lib/session';
 
 function NavLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
   return (
@@ -38,15 +38,6 @@ function MenuLink({
   );
 }
 
-function useLogout() {
-  const queryClient = useQueryClient();
-  return () => {
-    session.logout();
-    // The next user must not see this one's cached data.
-    queryClient.clear();
-  };
-}
-
 function DropdownMenu({
   label,
   children,
@@ -78,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   // Perfil does nothing (specification section 6); Sair logs out.
   const onMenu = (value: string) => {
-    if (value === 'sair') logout();
+    if (value === 'sair') logout.mutate();
   };
 
   return (

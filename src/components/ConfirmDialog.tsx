@@ -1,8 +1,13 @@
-import { Alert, Button, Dialog, Portal } from '@chakra-ui/react';
+import { Alert, Button, Dialog } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { TargetDialog, type TargetDialogProps } from './TargetDialog';
 
-interface ConfirmDialogProps {
-  open: boolean;
+/** A question the user must answer before a destructive action, about one target. */
+export function ConfirmDialog<T>(props: Omit<TargetDialogProps<T>, 'role' | 'size'>) {
+  return <TargetDialog role="alertdialog" size="sm" {...props} />;
+}
+
+interface ConfirmDialogContentProps {
   title: string;
   /** The confirming button's label (Deletar, Sobrescrever…). */
   confirmLabel: string;
@@ -15,9 +20,8 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
 }
 
-/** A question the user must answer before a destructive action: Cancelar or the red confirming button. */
-export function ConfirmDialog({
-  open,
+/** The question, Cancelar and the red confirming button. */
+export function ConfirmDialogContent({
   title,
   confirmLabel,
   onConfirm,
@@ -26,46 +30,29 @@ export function ConfirmDialog({
   error,
   busy,
   confirmDisabled,
-}: ConfirmDialogProps) {
+}: ConfirmDialogContentProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(e) => !e.open && onCancel()}
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {children}
-              {error && (
-                <Alert.Root status="error" mt="4" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" colorPalette="gray" onClick={onCancel}>
-                Cancelar
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={busy}
-                disabled={confirmDisabled}
-                onClick={onConfirm}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Dialog.Content>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {children}
+        {error && (
+          <Alert.Root status="error" mt="4" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" colorPalette="gray" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button colorPalette="red" loading={busy} disabled={confirmDisabled} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </Dialog.Content>
   );
 }

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { ApiErrorSchema } from '../../contract';
+import { API_BASE, ApiErrorSchema } from '../../contract';
 import { session } from './session';
 
 // HTTP/2 answers carry no reason phrase; the message still needs one.
@@ -52,7 +52,7 @@ export function toApiError(error: unknown): Error {
 }
 
 function create(withSession: boolean): AxiosInstance {
-  const instance = axios.create({ baseURL: '/api/' });
+  const instance = axios.create({ baseURL: `${API_BASE}/` });
   if (withSession) {
     instance.interceptors.request.use((config) => {
       const current = session.get();

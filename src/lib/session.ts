@@ -37,9 +37,11 @@ export const session = {
     localStorage.removeItem(USERNAME_KEY);
     emit();
   },
-  subscribe(listener: () => void) {
+  subscribe(listener: () => void): () => void {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
 };
 

@@ -1,11 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_SCHEMAS, type Fixture, type FixtureName } from '../../mocks/recorded';
+import { API_BASE } from '../../contract';
+import {
+  FIXTURES,
+  fixtureSchema,
+  type Fixture,
+  type FixtureName,
+} from '../../mocks/fixture-catalogue';
 
 const DIR = path.resolve(import.meta.dirname, '../../mocks/fixtures');
 const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json'));
-const names = Object.keys(FIXTURE_SCHEMAS) as FixtureName[];
+const names = Object.keys(FIXTURES) as FixtureName[];
+const read = (name: FixtureName) =>
+  JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as Fixture;
+
+/** `/clientes/{id}/` → a pattern for `/api/clientes/7/` (with any query string). */
+const pathPattern = (endpointPath: string) =>
+  new RegExp(`^${API_BASE}${endpointPath.replace(/\{\w+\}/g, '[^/?]+')}(\\?.*)?$`);
 
 describe('recorded fixtures (npm run fixtures:record)', () => {
   it('has exactly one file per call of the catalogue', () => {
@@ -13,22 +25,25 @@ describe('recorded fixtures (npm run fixtures:record)', () => {
   });
 
   it.each(names)('%s still satisfies the contract', (name) => {
-    const fixture = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as Fixture;
-    expect(fixture.request.path).toMatch(/^\/api\//);
-    const parsed = FIXTURE_SCHEMAS[name].safeParse(fixture.response.body);
+    const fixture = read(name);
+    const { endpoint, status } = FIXTURES[name];
+    expect(fixture.request.method).toBe(endpoint.method);
+    expect(fixture.request.path).toMatch(pathPattern(endpoint.path));
+    expect(fixture.response.status).toBe(status);
+    const parsed = fixtureSchema(name).safeParse(fixture.response.body);
     expect(parsed.error?.issues ?? []).toEqual([]);
   });
 
   it('records the error paths QA replays with their real statuses', () => {
-    const status = (name: FixtureName) =>
-      (JSON.parse(fs.readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as Fixture).response
-        .status;
+    const status = (name: FixtureName) => read(name).response.status;
     expect(status('token-401')).toBe(401);
     expect(status('importacao-upload-409')).toBe(409);
     expect(status('compra-validar-offline')).toBe(502);
-    const rejected = JSON.parse(
-      fs.readFileSync(path.join(DIR, 'compra-status-rejeitada.json'), 'utf8'),
-    ) as Fixture<{ finished: boolean; executed_all: boolean; erro: string | null }>;
+    const rejected = read('compra-status-rejeitada') as Fixture<{
+      finished: boolean;
+      executed_all: boolean;
+      erro: string | null;
+    }>;
     expect(rejected.response.body).toMatchObject({ finished: true, executed_all: false });
     expect(rejected.response.body.erro).toBeTruthy();
   });

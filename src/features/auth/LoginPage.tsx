@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { LoginRequestSchema, type LoginRequest } from '../../../contract';
 import { ApiRequestError } from '../../lib/api';
-import { useLogin } from './api';
+import { useLogin } from '../../api/auth';
 
 export function LoginPage() {
   const login = useLogin();

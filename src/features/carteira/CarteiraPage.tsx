@@ -1,70 +1,74 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
-import { useCliente, useCotacoes, useInvalidateCarteira, useOperacoes, useResumo } from './api';
-import { ExcluirOperacaoDialog } from './ExcluirOperacaoDialog';
+import { carteiraQueries } from '../../api/carteira';
+import { clientesQueries } from '../../api/clientes';
+import { cotacoesQueries } from '../../api/cotacoes';
+import { operacoesQueries } from '../../api/operacoes';
+import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
-import { BuyDialog } from './ordens/BuyDialog';
-import { SellDialog } from './ordens/SellDialog';
-import { comCotacoes, PosicionadasTable, RealizadasTable } from './OperacoesTables';
+import { CompraDialog } from './ordens/CompraDialog';
+import { VendaDialog } from './ordens/VendaDialog';
+import {
+  comCotacoes,
+  PosicionadasTable,
+  RealizadasTable,
+  type RowActions,
+} from './OperacoesTables';
 import { ResumoCards } from './ResumoCards';
 
 export const CARREGANDO = 'Aguarde, carregando dados da carteira...';
 
-type Dialogo =
-  | { tipo: 'operacao'; operacao: Operacao | null }
-  | { tipo: 'excluir'; operacao: Operacao }
-  | { tipo: 'compra' }
-  | { tipo: 'venda'; operacao: Operacao }
+/** The one dialog open on the page, with what it is about. */
+type OpenDialog =
+  | { kind: 'operacao'; operacao: Operacao | 'new' }
+  | { kind: 'delete'; operacao: Operacao }
+  | { kind: 'compra' }
+  | { kind: 'venda'; operacao: Operacao }
   | null;
 
 export function CarteiraPage() {
   const params = useParams({ strict: false });
   const clienteId = Number(params.id);
-  const cliente = useCliente(clienteId);
-  const operacoes = useOperacoes(clienteId);
-  const resumo = useResumo(clienteId);
+  // The same entry /clientes keeps: a client renamed there shows its new name here.
+  const cliente = useQuery(clientesQueries.detail(clienteId));
+  const operacoes = useQuery(operacoesQueries.list({ cliente: clienteId }));
+  const resumo = useQuery(carteiraQueries.resumo(clienteId));
   const tickers = useMemo(() => tickersCotacao(operacoes.data ?? []), [operacoes.data]);
-  const cotacoes = useCotacoes(tickers);
-  const [atualizando, setAtualizando] = useState(false);
-  const [dialogo, setDialogo] = useState<Dialogo>(null);
-  const invalidar = useInvalidateCarteira(clienteId);
+  const cotacoes = useQuery(cotacoesQueries.atuais(tickers));
+  const [refreshing, setRefreshing] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  const lista = useMemo(
+  const rows = useMemo(
     () => comCotacoes(operacoes.data ?? [], cotacoes.data),
     [operacoes.data, cotacoes.data],
   );
-  const posicionadas = useMemo(() => lista.filter((op) => op.data_venda === null), [lista]);
-  const realizadas = useMemo(() => lista.filter((op) => op.data_venda !== null), [lista]);
-  const acoes = useMemo(
+  const posicionadas = useMemo(() => rows.filter((op) => op.data_venda === null), [rows]);
+  const realizadas = useMemo(() => rows.filter((op) => op.data_venda !== null), [rows]);
+  const actions = useMemo<RowActions>(
     () => ({
-      onEditar: (operacao: Operacao) => setDialogo({ tipo: 'operacao', operacao }),
-      onExcluir: (operacao: Operacao) => setDialogo({ tipo: 'excluir', operacao }),
-      onVender: (operacao: Operacao) => setDialogo({ tipo: 'venda', operacao }),
+      onEdit: (operacao) => setDialog({ kind: 'operacao', operacao }),
+      onDelete: (operacao) => setDialog({ kind: 'delete', operacao }),
+      onSell: (operacao) => setDialog({ kind: 'venda', operacao }),
     }),
     [],
   );
+  const close = () => setDialog(null);
 
-  const fechar = () => setDialogo(null);
-  // An executed MT5 order changed the portfolio: operations and summary reload, and the dialog closes.
-  const executada = () => {
-    void invalidar();
-    setDialogo(null);
-  };
-
-  const atualizarCotacoes = async () => {
-    setAtualizando(true);
+  const refreshQuotes = async () => {
+    setRefreshing(true);
     try {
       // The summary's open-position return uses the same quotes: both refresh together.
       await Promise.all([tickers.length ? cotacoes.refetch() : null, resumo.refetch()]);
     } finally {
-      setAtualizando(false);
+      setRefreshing(false);
     }
   };
 
-  const carregando = cliente.isPending || operacoes.isPending || resumo.isPending;
+  const loading = cliente.isPending || operacoes.isPending || resumo.isPending;
   const nome = cliente.data?.nome ?? (cliente.data ? `Cliente ${cliente.data.id}` : '');
 
   return (
@@ -83,18 +87,18 @@ export function CarteiraPage() {
           </Heading>
         </HStack>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" onClick={() => setDialogo({ tipo: 'compra' })}>
+          <Button size="sm" onClick={() => setDialog({ kind: 'compra' })}>
             Nova Compra (MT5)
           </Button>
           <Button
             size="sm"
             variant="outline"
-            onClick={() => setDialogo({ tipo: 'operacao', operacao: null })}
+            onClick={() => setDialog({ kind: 'operacao', operacao: 'new' })}
           >
             Nova Operação
           </Button>
-          <Button size="sm" variant="outline" onClick={atualizarCotacoes} disabled={atualizando}>
-            {atualizando ? 'Atualizando...' : 'Atualizar cotações'}
+          <Button size="sm" variant="outline" onClick={refreshQuotes} disabled={refreshing}>
+            {refreshing ? 'Atualizando...' : 'Atualizar cotações'}
           </Button>
         </HStack>
       </Flex>
@@ -109,14 +113,14 @@ export function CarteiraPage() {
           <ResumoCards resumo={resumo.data} />
         </Tabs.Content>
         <Tabs.Content value="posicionadas">
-          <PosicionadasTable data={posicionadas} acoes={acoes} />
+          <PosicionadasTable data={posicionadas} actions={actions} />
         </Tabs.Content>
         <Tabs.Content value="realizadas">
-          <RealizadasTable data={realizadas} acoes={acoes} />
+          <RealizadasTable data={realizadas} actions={actions} />
         </Tabs.Content>
       </Tabs.Root>
 
-      {carregando && (
+      {loading && (
         <Box
           position="absolute"
           inset="0"
@@ -137,26 +141,24 @@ export function CarteiraPage() {
 
       <OperacaoDialog
         clienteId={clienteId}
-        open={dialogo?.tipo === 'operacao'}
-        operacao={dialogo?.tipo === 'operacao' ? dialogo.operacao : null}
-        onClose={() => setDialogo(null)}
+        target={dialog?.kind === 'operacao' ? dialog.operacao : null}
+        onClose={close}
       />
-      {dialogo?.tipo === 'compra' && (
-        <BuyDialog clienteId={clienteId} open onClose={fechar} onExecuted={executada} />
-      )}
-      {dialogo?.tipo === 'venda' && (
-        <SellDialog
-          clienteId={clienteId}
-          operacao={dialogo.operacao}
-          open
-          onClose={fechar}
-          onExecuted={executada}
-        />
-      )}
-      <ExcluirOperacaoDialog
+      <DeleteOperacaoDialog
+        operacao={dialog?.kind === 'delete' ? dialog.operacao : null}
+        onClose={close}
+      />
+      <CompraDialog
         clienteId={clienteId}
-        operacao={dialogo?.tipo === 'excluir' ? dialogo.operacao : null}
-        onClose={() => setDialogo(null)}
+        open={dialog?.kind === 'compra'}
+        onClose={close}
+        onExecuted={close}
+      />
+      <VendaDialog
+        clienteId={clienteId}
+        operacao={dialog?.kind === 'venda' ? dialog.operacao : null}
+        onClose={close}
+        onExecuted={close}
       />
     </Stack>
   );

@@ -33,19 +33,20 @@ function Colorido({ value, cor }: { value: number | null; cor: Cor | null }) {
   );
 }
 
-interface Acoes {
-  onEditar: (op: Operacao) => void;
-  onExcluir: (op: Operacao) => void;
-  onVender: (op: Operacao) => void;
+/** The buttons of each row (the Ações column). */
+export interface RowActions {
+  onEdit: (op: Operacao) => void;
+  onDelete: (op: Operacao) => void;
+  onSell: (op: Operacao) => void;
 }
 
-function BotoesAcoes({ op, acoes, vender }: { op: Operacao; acoes: Acoes; vender?: boolean }) {
+function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; sell?: boolean }) {
   return (
     <HStack gap="1">
       <Button
         size="xs"
         variant="outline"
-        onClick={() => acoes.onEditar(op)}
+        onClick={() => actions.onEdit(op)}
         aria-label={`Editar ${op.acao_nome}`}
       >
         Editar
@@ -54,13 +55,13 @@ function BotoesAcoes({ op, acoes, vender }: { op: Operacao; acoes: Acoes; vender
         size="xs"
         variant="outline"
         colorPalette="red"
-        onClick={() => acoes.onExcluir(op)}
+        onClick={() => actions.onDelete(op)}
         aria-label={`Excluir ${op.acao_nome}`}
       >
         Excluir
       </Button>
-      {vender && (
-        <Button size="xs" onClick={() => acoes.onVender(op)} aria-label={`Vender ${op.acao_nome}`}>
+      {sell && (
+        <Button size="xs" onClick={() => actions.onSell(op)} aria-label={`Vender ${op.acao_nome}`}>
           Vender
         </Button>
       )}
@@ -96,7 +97,13 @@ function colunasComuns() {
   ];
 }
 
-export function PosicionadasTable({ data, acoes }: { data: OperacaoComCotacao[]; acoes: Acoes }) {
+export function PosicionadasTable({
+  data,
+  actions,
+}: {
+  data: OperacaoComCotacao[];
+  actions: RowActions;
+}) {
   const columns = useMemo(() => {
     const hoje = todayIso();
     return [
@@ -130,12 +137,12 @@ export function PosicionadasTable({ data, acoes }: { data: OperacaoComCotacao[];
         ...numeric,
       }),
       col.display({
-        id: 'acoes',
+        id: 'actions',
         header: 'Ações',
-        cell: (c) => <BotoesAcoes op={c.row.original} acoes={acoes} vender />,
+        cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
       }),
     ];
-  }, [acoes]);
+  }, [actions]);
   return (
     <DataTable
       label="Operações posicionadas"
@@ -147,7 +154,13 @@ export function PosicionadasTable({ data, acoes }: { data: OperacaoComCotacao[];
   );
 }
 
-export function RealizadasTable({ data, acoes }: { data: OperacaoComCotacao[]; acoes: Acoes }) {
+export function RealizadasTable({
+  data,
+  actions,
+}: {
+  data: OperacaoComCotacao[];
+  actions: RowActions;
+}) {
   const columns = useMemo(
     () => [
       ...colunasComuns(),
@@ -175,12 +188,12 @@ export function RealizadasTable({ data, acoes }: { data: OperacaoComCotacao[]; a
         ...numeric,
       }),
       col.display({
-        id: 'acoes',
+        id: 'actions',
         header: 'Ações',
-        cell: (c) => <BotoesAcoes op={c.row.original} acoes={acoes} />,
+        cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
       }),
     ],
-    [acoes],
+    [actions],
   );
   return (
     <DataTable

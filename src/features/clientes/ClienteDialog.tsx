@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,8 +9,10 @@ import {
   type ClienteInput,
   type ClienteInputValues,
 } from '../../../contract';
-import { ApiRequestError } from '../../lib/api';
 import { useSaveCliente } from '../../api/clientes';
+import { TargetDialog } from '../../components/TargetDialog';
+import { ApiRequestError } from '../../lib/api';
+import { setApiFieldErrors } from '../../lib/form-errors';
 
 type FieldName = keyof ClienteInputValues;
 
@@ -39,6 +32,8 @@ const FIELDS: Array<{
   { name: 'vm_ip', label: 'VM IP' },
   { name: 'vm_private_ip', label: 'VM IP Privado' },
 ];
+
+const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 const toValues = (c: Cliente | null): ClienteInputValues => ({
   nome: c?.nome ?? '',
@@ -60,27 +55,16 @@ export interface ClienteDialogProps {
 
 export function ClienteDialog({ target, onClose }: ClienteDialogProps) {
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(e) => !e.open && onClose()}
+    <TargetDialog
+      target={target}
+      targetKey={(t) => (t === 'new' ? 'new' : t.id)}
+      onClose={onClose}
       size="lg"
       placement="center"
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {target !== null && (
-            <ClienteForm
-              // A fresh form for each client opened.
-              key={target === 'new' ? 'new' : target.id}
-              cliente={target === 'new' ? null : target}
-              onClose={onClose}
-            />
-          )}
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {(t) => <ClienteForm cliente={t === 'new' ? null : t} onClose={onClose} />}
+    </TargetDialog>
   );
 }
 
@@ -92,7 +76,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ClienteInputValues, unknown, ClienteInput>({
     resolver: zodResolver(ClienteInputSchema),
     defaultValues: toValues(cliente),
@@ -100,18 +84,14 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
   });
 
   const onValid = handleSubmit(
-    async (input) => {
-      try {
-        await save.mutateAsync({ id: cliente?.id ?? null, input });
-        onClose();
-      } catch (err) {
-        if (err instanceof ApiRequestError && err.campos) {
-          for (const [name, message] of Object.entries(err.campos)) {
-            if (FIELDS.some((f) => f.name === name)) setError(name as FieldName, { message });
-          }
-        }
-      }
-    },
+    (input) =>
+      save.mutate(
+        { id: cliente?.id ?? null, input },
+        {
+          onSuccess: onClose,
+          onError: (error) => setApiFieldErrors(error, FIELD_NAMES, setError),
+        },
+      ),
     () => {
       // Section 5: an invalid email blocks saving with an alert.
       setSaveTried(true);
@@ -175,7 +155,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
               Cancelar
             </Button>
           </Dialog.ActionTrigger>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={save.isPending}>
             {cliente ? 'Salvar' : 'Criar'}
           </Button>
         </Dialog.Footer>

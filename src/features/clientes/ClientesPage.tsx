@@ -101,7 +101,7 @@ export function ClientesPage() {
         cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
       }),
       col.display({
-        id: 'acoes',
+        id: 'actions',
         header: 'Ações',
         cell: (c) => (
           <HStack gap="0">

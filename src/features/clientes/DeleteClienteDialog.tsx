@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Cliente } from '../../../contract';
-import { ApiRequestError } from '../../lib/api';
 import { useDeleteCliente } from '../../api/clientes';
+import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
+import { ApiRequestError } from '../../lib/api';
 
 /** 'Deseja realmente deletar?': the server's reason stays in the dialog when it refuses. */
 export function DeleteClienteDialog({
@@ -12,24 +12,27 @@ export function DeleteClienteDialog({
   cliente: Cliente | null;
   onClose: () => void;
 }) {
+  return (
+    <ConfirmDialog target={cliente} targetKey={(c) => c.id} onClose={onClose}>
+      {(c) => <DeleteCliente cliente={c} onClose={onClose} />}
+    </ConfirmDialog>
+  );
+}
+
+function DeleteCliente({ cliente, onClose }: { cliente: Cliente; onClose: () => void }) {
   const remove = useDeleteCliente();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   const error = remove.error;
   return (
-    <ConfirmDialog
-      open={cliente !== null}
+    <ConfirmDialogContent
       title="Deseja realmente deletar?"
       confirmLabel="Deletar"
-      onCancel={close}
-      onConfirm={() => cliente && remove.mutate(cliente.id, { onSuccess: close })}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate(cliente.id, { onSuccess: onClose })}
       error={error instanceof ApiRequestError && error.detail ? error.detail : error?.message}
       busy={remove.isPending}
       confirmDisabled={!!error}
     >
-      <Text>{cliente?.nome ?? `Cliente ${cliente?.id ?? ''}`}</Text>
-    </ConfirmDialog>
+      <Text>{cliente.nome ?? `Cliente ${cliente.id}`}</Text>
+    </ConfirmDialogContent>
   );
 }

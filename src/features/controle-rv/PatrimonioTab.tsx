@@ -1,9 +1,10 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PatrimonioDisponivel } from '../../../contract';
-import { DataTable } from '../../components/DataTable';
 import { formatNumber } from '../../../shared/format';
-import { usePatrimonioDisponivel } from './api';
+import { painelQueries } from '../../api/painel';
+import { DataTable } from '../../components/DataTable';
 
 const col = createColumnHelper<PatrimonioDisponivel>();
 const numeric = { meta: { numeric: true } } as const;
@@ -50,7 +51,7 @@ const columns = [
 ];
 
 export function PatrimonioTab() {
-  const query = usePatrimonioDisponivel();
+  const query = useQuery(painelQueries.patrimonioDisponivel());
   return (
     <Stack gap="4">
       <HStack>

@@ -1,11 +1,12 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { PosicaoPainel } from '../../../contract';
-import { DataTable } from '../../components/DataTable';
 import { daysBetween, todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
-import { useDashboardRv } from './api';
+import { painelQueries } from '../../api/painel';
+import { DataTable } from '../../components/DataTable';
 
 const TODOS = '';
 
@@ -101,7 +102,7 @@ const collator = new Intl.Collator('pt-BR');
 const distintos = (values: string[]) => [...new Set(values)].sort(collator.compare);
 
 export function PosicionadasTab() {
-  const query = useDashboardRv();
+  const query = useQuery(painelQueries.posicionadas());
   const [cliente, setCliente] = useState(TODOS);
   const [acao, setAcao] = useState(TODOS);
   const posicoes = query.data?.posicionadas;

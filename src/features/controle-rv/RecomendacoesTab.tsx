@@ -1,23 +1,24 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
-import { useRecalcularRecomendacoes, useRecomendacoes } from '../../components/recomendacoes/api';
 
 export function RecomendacoesTab() {
-  const query = useRecomendacoes();
-  const recalcular = useRecalcularRecomendacoes();
+  const query = useQuery(recomendacoesQueries.list());
+  const refresh = useRefreshRecomendacoes();
   return (
     <Stack gap="4">
       <HStack gap="3" wrap="wrap">
         <Button
           size="sm"
-          onClick={() => recalcular.mutate()}
-          loading={recalcular.isPending || query.isFetching}
+          onClick={() => refresh.mutate()}
+          loading={refresh.isPending || query.isFetching}
         >
           Atualizar
         </Button>
-        {recalcular.data && (
+        {refresh.data && (
           <Text fontSize="sm" color="fg.muted" role="status">
-            {recalcular.data.message}
+            {refresh.data.message}
           </Text>
         )}
       </HStack>

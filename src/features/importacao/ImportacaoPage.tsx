@@ -8,8 +8,8 @@ import {
   type ImportForm,
   type ImportFormInput,
 } from '../../../contract';
+import { useUploadImportacao, type UploadVariables } from '../../api/importacao';
 import { ApiRequestError } from '../../lib/api';
-import { useImportUpload, type UploadVariables } from './api';
 import { failureMessage, successMessage } from './messages';
 import { OverwriteDialog } from './OverwriteDialog';
 
@@ -22,7 +22,7 @@ interface Result {
 }
 
 export function ImportacaoPage() {
-  const upload = useImportUpload();
+  const upload = useUploadImportacao();
   const [result, setResult] = useState<Result | null>(null);
   const [conflict, setConflict] = useState<UploadVariables | null>(null);
   const {

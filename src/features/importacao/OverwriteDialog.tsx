@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../../shared/format';
+import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 
 /** 'Dados já existem': the server refused (409) because that date was imported; Sobrescrever retries forced. */
 export function OverwriteDialog({
@@ -13,17 +13,20 @@ export function OverwriteDialog({
   onConfirm: () => void;
 }) {
   return (
-    <ConfirmDialog
-      open={dataReferencia !== null}
-      title="Dados já existem"
-      confirmLabel="Sobrescrever"
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    >
-      <Text>
-        Já existem dados importados para {formatDate(dataReferencia)}. Deseja substituí-los pelos
-        deste arquivo?
-      </Text>
+    <ConfirmDialog target={dataReferencia} targetKey={(data) => data} onClose={onCancel}>
+      {(data) => (
+        <ConfirmDialogContent
+          title="Dados já existem"
+          confirmLabel="Sobrescrever"
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+        >
+          <Text>
+            Já existem dados importados para {formatDate(data)}. Deseja substituí-los pelos deste
+            arquivo?
+          </Text>
+        </ConfirmDialogContent>
+      )}
     </ConfirmDialog>
   );
 }

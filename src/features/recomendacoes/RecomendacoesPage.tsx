@@ -1,10 +1,11 @@
 import { Alert, Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
-import { useRecalcularRecomendacoes, useRecomendacoes } from '../../components/recomendacoes/api';
 
 export function RecomendacoesPage() {
-  const query = useRecomendacoes();
-  const recalcular = useRecalcularRecomendacoes();
+  const query = useQuery(recomendacoesQueries.list());
+  const refresh = useRefreshRecomendacoes();
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -13,16 +14,16 @@ export function RecomendacoesPage() {
         </Heading>
         <Button
           size="sm"
-          onClick={() => recalcular.mutate()}
-          loading={recalcular.isPending || query.isFetching}
+          onClick={() => refresh.mutate()}
+          loading={refresh.isPending || query.isFetching}
         >
           Atualizar
         </Button>
       </HStack>
-      {recalcular.data && (
+      {refresh.data && (
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
-          <Alert.Title>{recalcular.data.message}</Alert.Title>
+          <Alert.Title>{refresh.data.message}</Alert.Title>
         </Alert.Root>
       )}
       <RecomendacoesTable

@@ -69,6 +69,41 @@ describe('logout', () => {
     expect(localStorage.getItem('username')).toBeNull();
   });
 
+  it('Sair leaves nothing of the session in the cache', async () => {
+    const { user, queryClient } = renderApp('/clientes', { username: 'carlos' });
+    await within(await screen.findByRole('table', { name: 'Clientes' })).findByText(
+      'Ana Beatriz Carvalho',
+    );
+    expect(queryClient.getQueryCache().getAll()).not.toEqual([]);
+    const desktopBar = screen.getByRole('navigation', { name: 'Principal' });
+    await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
+    await screen.findByRole('menuitem', { name: 'Sair' });
+    // By keyboard: in jsdom every pointer event sits at (0, 0), and after the first menu of a file Ark's menu
+    // no longer highlights the item under the pointer, so a click would select nothing.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('a 401 on any call ends the session as Sair does, cache included', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/clientes/:id/resumo/', () =>
+        HttpResponse.json({ detail: 'Token inválido ou expirado.' }, { status: 401 }),
+      ),
+    );
+    const { user, queryClient } = renderApp('/clientes', { username: 'carlos' });
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    const row = (await within(table).findByText('Ana Beatriz Carvalho')).closest('tr')!;
+    await user.click(within(row).getByRole('link', { name: 'Abrir carteira' }));
+    // The portfolio's chunk may load for the first time before its calls go out.
+    expect(
+      await screen.findByRole('button', { name: 'Entrar' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
   it('Perfil does nothing', async () => {
     const { user } = renderApp('/clientes', { username: 'carlos' });
     const desktopBar = await screen.findByRole('navigation', { name: 'Principal' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
 
@@ -208,6 +209,25 @@ describe('the portfolio screen', () => {
     );
   });
 
+  it('shows the position an executed MT5 buy opened', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await rowOf('Operações posicionadas', 'PETR4');
+    await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Compra (MT5)' });
+    await user.type(within(dialog).getByLabelText('Ticker'), 'WEGE3');
+    await user.type(within(dialog).getByLabelText('Quantidade de ações'), '100');
+    await user.type(within(dialog).getByLabelText('Alvo (TP)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Validar' }));
+    await within(dialog).findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    // Executed on the mock's second status poll, 3 seconds after the first.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
+    expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
+  }, 20_000);
+
   it('shows Atualizando... while the quotes refresh', async () => {
     let release: () => void = () => {};
     const { user } = renderApp('/clientes/1/carteira');
@@ -227,5 +247,35 @@ describe('the portfolio screen', () => {
     expect(await screen.findByRole('button', { name: 'Atualizando...' })).toBeDisabled();
     release();
     expect(await screen.findByRole('button', { name: 'Atualizar cotações' })).toBeEnabled();
+  });
+});
+
+describe('the portfolio and /clientes share the client', () => {
+  beforeEach(() => {
+    resetCarteiraMock();
+    resetClientesMock();
+  });
+
+  it('shows the new name of a client renamed in /clientes', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    // Generous waits where a screen's chunk may load for the first time.
+    const slow = { timeout: 5000 };
+    await screen.findByRole('heading', { name: 'Ana Beatriz Carvalho Carteira' }, slow);
+
+    await user.click(screen.getByRole('link', { name: '← Voltar' }));
+    const clientes = await screen.findByRole('table', { name: 'Clientes' }, slow);
+    const row = (await within(clientes).findByText('Ana Beatriz Carvalho')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    await user.clear(within(dialog).getByLabelText('Nome'));
+    await user.type(within(dialog).getByLabelText('Nome'), 'Ana Beatriz Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const renamed = (await within(clientes).findByText('Ana Beatriz Lima')).closest('tr')!;
+    await user.click(within(renamed).getByRole('link', { name: 'Abrir carteira' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Ana Beatriz Lima Carteira' }),
+    ).toBeInTheDocument();
   });
 });

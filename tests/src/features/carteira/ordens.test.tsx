@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
-import { BuyDialog } from '../../../../src/features/carteira/ordens/BuyDialog';
-import { SellDialog } from '../../../../src/features/carteira/ordens/SellDialog';
+import { CompraDialog } from '../../../../src/features/carteira/ordens/CompraDialog';
+import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../../support/render';
 
@@ -45,17 +45,17 @@ function spyOn(method: 'post' | 'get', path: string) {
   return calls;
 }
 
-const renderBuy = () => {
+const renderCompra = () => {
   const onExecuted = vi.fn();
   const view = renderWithProviders(
-    <BuyDialog clienteId={1} open onClose={() => {}} onExecuted={onExecuted} />,
+    <CompraDialog clienteId={1} open onClose={() => {}} onExecuted={onExecuted} />,
   );
   return { ...view, onExecuted };
 };
 
 describe('the MT5 buy dialog', () => {
   it('shows the limit price only for limite, and quantity or value by entry mode', async () => {
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     expect(await screen.findByText('Nova Compra (MT5)')).toBeInTheDocument();
     expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Quantidade de ações')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('the MT5 buy dialog', () => {
 
   it('fills ticker and target from the recommendation picker', async () => {
     useRecomendacoes();
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     await user.click(await screen.findByRole('button', { name: 'Selecionar recomendação' }));
     const picker = await screen.findByRole('dialog', { name: 'Selecionar recomendação' });
     for (const header of ['Ticker', 'Empresa', 'Preço Ref', 'Alvo Sug.', 'Prob.', 'Selecionar']) {
@@ -100,7 +100,7 @@ describe('the MT5 buy dialog', () => {
         }),
       ),
     );
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     const enviar = await screen.findByRole('button', { name: 'Enviar' });
     expect(enviar).toBeDisabled();
     await user.type(screen.getByLabelText('Ticker'), 'PETR4');
@@ -116,7 +116,7 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('shows the reason a leg fails', async () => {
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
     await user.type(screen.getByLabelText('Alvo (TP)'), '5');
@@ -127,7 +127,7 @@ describe('the MT5 buy dialog', () => {
   it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {
     const sent = spyOn('post', '/mt5/compra/$');
     const polls = spyOn('get', '/mt5/compra-status/');
-    const { user, onExecuted } = renderBuy();
+    const { user, onExecuted } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.click(screen.getByText('Limite'));
     await user.type(await screen.findByLabelText('Preço limite'), '38,50');
@@ -160,7 +160,7 @@ describe('the MT5 buy dialog', () => {
 
   it('omits the price for mercado', async () => {
     const sent = spyOn('post', '/mt5/compra/$');
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
     await user.type(screen.getByLabelText('Alvo (TP)'), '45');
@@ -181,7 +181,7 @@ describe('the MT5 buy dialog', () => {
         ),
       ),
     );
-    const { user } = renderBuy();
+    const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
     await user.type(screen.getByLabelText('Alvo (TP)'), '45');
@@ -195,7 +195,7 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('stops polling and shows erro when the terminal rejects the order', async () => {
-    const { user, onExecuted } = renderBuy();
+    const { user, onExecuted } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'RJCT3');
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
     await user.type(screen.getByLabelText('Alvo (TP)'), '45');
@@ -209,13 +209,12 @@ describe('the MT5 buy dialog', () => {
 });
 
 describe('the MT5 sell dialog', () => {
-  const renderSell = () => {
+  const renderVenda = () => {
     const onExecuted = vi.fn();
     const view = renderWithProviders(
-      <SellDialog
+      <VendaDialog
         clienteId={1}
         operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250 }}
-        open
         onClose={() => {}}
         onExecuted={onExecuted}
       />,
@@ -224,7 +223,7 @@ describe('the MT5 sell dialog', () => {
   };
 
   it("is titled 'Vender {ação}', with the limit price only for limite", async () => {
-    const { user } = renderSell();
+    const { user } = renderVenda();
     expect(await screen.findByText('Vender PETR4')).toBeInTheDocument();
     expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument();
     await user.click(screen.getByText('Limite'));
@@ -233,7 +232,7 @@ describe('the MT5 sell dialog', () => {
 
   it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {
     const sent = spyOn('post', '/mt5/venda/9/$');
-    const { user, onExecuted } = renderSell();
+    const { user, onExecuted } = renderVenda();
     await user.dblClick(await screen.findByRole('button', { name: 'Confirmar Venda' }));
     await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1), { timeout: 8000 });
     expect(sent).toHaveLength(1);

@@ -1,16 +1,17 @@
-import { useQuery, type UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { Lado } from '../../../../contract';
+import { useOrdemStatus } from '../../../api/ordens';
 import { uuid } from '../../../lib/uuid';
-import { orderStatusOptions, type OrderSide } from './api';
 
 /**
  * What the buy and sell dialogs share: one Idempotency-Key per confirmed intent, one request per click
  * (a second click lands before the asynchronous form validation disables the button), the 3-second status
  * polling, and the sending state that ends on execution, on a failed order, or on an error.
  */
-export function useOrderFlow<V extends { key: string }>(
+export function useOrdemFlow<V extends { key: string }>(
   clienteId: number,
-  side: OrderSide,
+  lado: Lado,
   mutation: UseMutationResult<string, Error, V>,
   onExecuted: () => void,
 ) {
@@ -20,18 +21,11 @@ export function useOrderFlow<V extends { key: string }>(
   const [intentKey, setIntentKey] = useState(uuid);
   const submitting = useRef(false);
 
-  const status = useQuery(orderStatusOptions(clienteId, side, groupId));
-  const current = status.data?.group_id === groupId ? status.data : undefined;
-  const failed = Boolean(current?.finished && !current.executed_all);
+  const status = useOrdemStatus(clienteId, lado, groupId, onExecuted);
+  const failed = Boolean(status?.finished && !status.executed_all);
   const sending =
-    mutation.isPending || (groupId !== null && !current?.executed_all && !current?.finished);
-  const shownError = error ?? (failed ? (current?.erro ?? 'A ordem não foi executada.') : null);
-
-  useEffect(() => {
-    if (current?.executed_all) onExecuted();
-    // onExecuted is the parent's; the executed group is what this reacts to, once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current?.executed_all]);
+    mutation.isPending || (groupId !== null && !status?.executed_all && !status?.finished);
+  const shownError = error ?? (failed ? (status?.erro ?? 'A ordem não foi executada.') : null);
 
   const send = (variables: Omit<V, 'key'>) => {
     setError(null);
@@ -65,7 +59,7 @@ export function useOrderFlow<V extends { key: string }>(
 
   return {
     groupId,
-    status: current,
+    status,
     sending,
     error: shownError,
     setError,

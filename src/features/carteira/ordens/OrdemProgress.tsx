@@ -6,7 +6,7 @@ import { formatInteger } from '../../../../shared/format';
 const MotionBox = motion.create(Box);
 
 /** Each leg's fill as an animated bar: the operator sees the order move while it executes. */
-export function OrderProgress({ status }: { status: OrderStatus | undefined }) {
+export function OrdemProgress({ status }: { status: OrderStatus | undefined }) {
   if (!status) {
     return (
       <Text color="fg.muted" aria-live="polite">

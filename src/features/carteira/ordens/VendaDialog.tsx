@@ -1,32 +1,50 @@
 import { Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { VendaRequestSchema, type VendaRequest } from '../../../../contract';
+import { VendaRequestSchema, type Operacao, type VendaRequest } from '../../../../contract';
 import { formatInteger } from '../../../../shared/format';
 import { parseDecimal } from '../../../../shared/numbers';
-import { useEnviarVenda } from './api';
+import { useSendVenda } from '../../../api/ordens';
+import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
-import { OrderDialog } from './OrderDialog';
-import { useOrderFlow } from './useOrderFlow';
+import { OrdemDialogContent } from './OrdemDialog';
+import { useOrdemFlow } from './useOrdemFlow';
+
+type Target = Pick<Operacao, 'id' | 'acao_nome' | 'quantidade'>;
 
 interface Props {
   clienteId: number;
-  operacao: { id: number; acao_nome: string; quantidade: number | null };
-  open: boolean;
+  /** The open operation to sell; null closes the dialog. */
+  operacao: Target | null;
   onClose: () => void;
-  /** Called once the sale is executed: the page reloads operations and summary and closes the dialog. */
+  /** Called once the sale is executed (what it changed has been marked stale): the page closes the dialog. */
   onExecuted: () => void;
 }
 
-/** 'Vender {ação}': sells the operation's whole quantity. Mount it only while open. */
-export function SellDialog({ clienteId, operacao, open, onClose, onExecuted }: Props) {
+/** 'Vender {ação}': sells the operation's whole quantity. */
+export function VendaDialog({ clienteId, operacao, onClose, onExecuted }: Props) {
+  return (
+    <TargetDialog
+      target={operacao}
+      targetKey={(op) => op.id}
+      onClose={onClose}
+      scrollBehavior="inside"
+    >
+      {(op) => (
+        <VendaForm clienteId={clienteId} operacao={op} onClose={onClose} onExecuted={onExecuted} />
+      )}
+    </TargetDialog>
+  );
+}
+
+function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { operacao: Target }) {
   const { register, control, handleSubmit, formState } = useForm<VendaRequest>({
     resolver: zodResolver(VendaRequestSchema),
     defaultValues: { execucao: 'mercado' },
     shouldUnregister: true,
   });
   const execucao = useWatch({ control, name: 'execucao' });
-  const flow = useOrderFlow(clienteId, 'venda', useEnviarVenda(clienteId), onExecuted);
+  const flow = useOrdemFlow(clienteId, 'venda', useSendVenda(clienteId), onExecuted);
   const { sending } = flow;
 
   const onConfirm = () =>
@@ -45,8 +63,7 @@ export function SellDialog({ clienteId, operacao, open, onClose, onExecuted }: P
     );
 
   return (
-    <OrderDialog
-      open={open}
+    <OrdemDialogContent
       title={`Vender ${operacao.acao_nome}`}
       onClose={onClose}
       submitLabel="Confirmar Venda"
@@ -76,6 +93,6 @@ export function SellDialog({ clienteId, operacao, open, onClose, onExecuted }: P
           />
         </FormField>
       )}
-    </OrderDialog>
+    </OrdemDialogContent>
   );
 }

@@ -11,18 +11,19 @@ import {
 } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { parseDecimal } from '../../../../shared/numbers';
-import { useEnviarCompra, useValidarCompra } from './api';
+import { useSendCompra, useValidateCompra } from '../../../api/ordens';
+import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
 import { LegsTable } from './LegsTable';
-import { OrderDialog } from './OrderDialog';
+import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
-import { useOrderFlow } from './useOrderFlow';
+import { useOrdemFlow } from './useOrdemFlow';
 
 interface Props {
   clienteId: number;
   open: boolean;
   onClose: () => void;
-  /** Called once the order is executed: the page reloads operations and summary and closes the dialog. */
+  /** Called once the order is executed (what it changed has been marked stale): the page closes the dialog. */
   onExecuted: () => void;
 }
 
@@ -34,8 +35,21 @@ const MODO_OPTIONS = [
 /** The targets of B3 orders sit on the 0.01 tick. */
 const toTick = (value: number) => Math.round(value * 100) / 100;
 
-/** Mount it only while open: closing unmounts it, which is what resets its state. */
-export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
+export function CompraDialog({ clienteId, open, onClose, onExecuted }: Props) {
+  return (
+    <TargetDialog
+      target={open ? clienteId : null}
+      targetKey={(id) => id}
+      onClose={onClose}
+      size="lg"
+      scrollBehavior="inside"
+    >
+      {(id) => <CompraForm clienteId={id} onClose={onClose} onExecuted={onExecuted} />}
+    </TargetDialog>
+  );
+}
+
+function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
   const form = useForm<CompraValidarRequest>({
     resolver: zodResolver(CompraValidarRequestSchema),
     defaultValues: { ticker: '', execucao: 'mercado', modo: 'quantidade' },
@@ -50,8 +64,8 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
   const [legs, setLegs] = useState<Leg[]>([]);
   const [validacoes, setValidacoes] = useState<ValidacaoLeg[]>([]);
 
-  const validar = useValidarCompra(clienteId);
-  const flow = useOrderFlow(clienteId, 'compra', useEnviarCompra(clienteId), onExecuted);
+  const validate = useValidateCompra(clienteId);
+  const flow = useOrdemFlow(clienteId, 'compra', useSendCompra(clienteId), onExecuted);
   const { sending } = flow;
 
   const pick = (rec: RecomendacaoDisponivel) => {
@@ -63,9 +77,9 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
     setValidacoes([]);
   };
 
-  const onValidar = handleSubmit((values) => {
+  const onValidate = handleSubmit((values) => {
     flow.setError(null);
-    validar.mutate(values, {
+    validate.mutate(values, {
       onSuccess: (result) => {
         setLegs(result.legs_sugeridas);
         setValidacoes(result.validacoes);
@@ -81,7 +95,7 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
     flow.newIntent();
   };
 
-  const onEnviar = () =>
+  const onSend = () =>
     flow.submit((send, onInvalid) =>
       handleSubmit(
         (values) =>
@@ -103,13 +117,11 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
 
   return (
     <>
-      <OrderDialog
-        open={open}
+      <OrdemDialogContent
         title="Nova Compra (MT5)"
-        size="lg"
         onClose={onClose}
         submitLabel="Enviar"
-        onSubmit={onEnviar}
+        onSubmit={onSend}
         submitDisabled={legs.length === 0}
         flow={flow}
       >
@@ -182,8 +194,8 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
         <HStack>
           <Button
             variant="outline"
-            onClick={onValidar}
-            loading={validar.isPending}
+            onClick={onValidate}
+            loading={validate.isPending}
             disabled={sending}
           >
             Validar
@@ -197,7 +209,7 @@ export function BuyDialog({ clienteId, open, onClose, onExecuted }: Props) {
             {v.motivo || 'inválido'}
           </Text>
         ))}
-      </OrderDialog>
+      </OrdemDialogContent>
       <RecomendacaoPicker
         clienteId={clienteId}
         open={pickerOpen}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+// The handlers' paths are relative, as the SPA calls them: they resolve against the page's address.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '../../contract';
+import { takeContractViolations } from '../../mocks/contract';
+import { handlers } from '../../mocks/handlers/index';
+import { recorded } from '../../mocks/recorded';
+import { seedFromRecordedFixtures } from '../../mocks/replay';
+
+/** The QA replay's error paths (README, "QA: replaying recorded fixtures"), over the recorded fixtures. */
+
+const server = setupServer(...handlers);
+const statuses = recorded('clientes-status').response.body;
+const clienteWith = (status: string) => statuses.find((s) => s.status === status)!;
+
+beforeAll(() => {
+  seedFromRecordedFixtures();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => expect(takeContractViolations()).toEqual([]));
+afterAll(() => server.close());
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${location.origin}${API_BASE}${path}`, {
+    method,
+    headers:
+      body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' },
+    body: body instanceof FormData ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+const compra = {
+  ticker_base: 'PETR4',
+  execucao: 'mercado',
+  tp: 100,
+  legs: [{ symbol: 'PETR4', quantidade: 100 }],
+};
+
+describe('QA replay (npm run dev:mock)', () => {
+  it("logs in with any password but 'errada'", async () => {
+    expect((await api('POST', '/token/', { username: 'qa', password: 'errada' })).status).toBe(401);
+    expect((await api('POST', '/token/', { username: 'qa', password: 'outra' })).status).toBe(200);
+  });
+
+  it('answers 502 with the recorded message to a buy for a client whose VM is off', async () => {
+    const offline = clienteWith('offline');
+    const answer = await api('POST', `/clientes/${offline.id}/mt5/compra/`, compra);
+    expect(answer).toEqual({
+      status: 502,
+      body: { detail: `Terminal MT5 do cliente indisponível: ${offline.detail}.` },
+    });
+  });
+
+  it('rejects the order legs of a client in warning, naming the stock', async () => {
+    const warning = clienteWith('warning');
+    const sent = await api('POST', `/clientes/${warning.id}/mt5/compra/`, compra);
+    expect(sent.status).toBe(200);
+    const status = await api(
+      'GET',
+      `/clientes/${warning.id}/mt5/compra-status/${sent.body.group_id}/`,
+    );
+    expect(status.body).toMatchObject({ finished: true, executed_all: false });
+    expect(status.body.erro).toMatch(/^Ordem não executada por completo \(PETR4 rejeitada/);
+  });
+
+  it('answers 409 for 31/01/2025 and for a date imported in the session, until forced', async () => {
+    const upload = (data: string, force = false) => {
+      const form = new FormData();
+      form.set('tipo', 'auto');
+      form.set('data_referencia', data);
+      if (force) form.set('force', 'true');
+      form.set('arquivo', new File([new Uint8Array([0x50, 0x4b])], 'carteira.xlsx'));
+      return api('POST', '/importacao/upload/', form);
+    };
+    expect((await upload('2025-01-31')).status).toBe(409);
+    expect((await upload('2024-06-28')).status).toBe(200);
+    const again = await upload('2024-06-28');
+    expect(again).toEqual({
+      status: 409,
+      body: { detail: expect.stringContaining('28/06/2024') },
+    });
+    expect((await upload('2024-06-28', true)).body).toMatchObject({
+      resumo: { patrimonio: { status: 'sobrescrito' } },
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { carteiraQueries } from '../../../src/api/carteira';
+import { clientesQueries } from '../../../src/api/clientes';
+import { useUploadImportacao } from '../../../src/api/importacao';
+import { operacoesQueries, useDeleteOperacao, useSaveOperacao } from '../../../src/api/operacoes';
+import { painelQueries } from '../../../src/api/painel';
+import { recomendacoesQueries, useRefreshRecomendacoes } from '../../../src/api/recomendacoes';
+import { createQueryClient } from '../../../src/app/query-client';
+import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
+
+/** Every piece of data two clients' screens and the control panel can have cached, by name. */
+const cached: Record<string, QueryKey> = {
+  'operacoes 1': operacoesQueries.list({ cliente: 1 }).queryKey,
+  'operacoes 2': operacoesQueries.list({ cliente: 2 }).queryKey,
+  'resumo 1': carteiraQueries.resumo(1).queryKey,
+  'resumo 2': carteiraQueries.resumo(2).queryKey,
+  'disponiveis 1': recomendacoesQueries.disponiveis(1).queryKey,
+  'disponiveis 2': recomendacoesQueries.disponiveis(2).queryKey,
+  recomendacoes: recomendacoesQueries.list().queryKey,
+  posicionadas: painelQueries.posicionadas().queryKey,
+  'patrimonio-disponivel': painelQueries.patrimonioDisponivel().queryKey,
+  'cliente 1': clientesQueries.detail(1).queryKey,
+  clientes: clientesQueries.list().queryKey,
+};
+
+function setup() {
+  const queryClient = createQueryClient();
+  for (const key of Object.values(cached)) queryClient.setQueryData(key, []);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  /** The names of the cached entries a change marked stale. */
+  const stale = () =>
+    Object.entries(cached)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  return { wrapper, stale };
+}
+
+const operacao = {
+  cliente: 1,
+  acao: 6,
+  data_compra: '2025-10-01',
+  preco_unitario: 40,
+  quantidade: 100,
+  data_venda: null,
+  preco_venda_unitario: null,
+  valor_alvo: 44,
+};
+
+describe('what each change marks stale, and nothing else', () => {
+  beforeEach(() => resetCarteiraMock());
+
+  it("an operation written for a client: its operations, summary and available recommendations, and the panel's figures", async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useSaveOperacao(), { wrapper });
+    await act(() => result.current.mutateAsync({ id: null, body: operacao }));
+    expect(stale()).toEqual(
+      ['disponiveis 1', 'operacoes 1', 'patrimonio-disponivel', 'posicionadas', 'resumo 1'].sort(),
+    );
+  });
+
+  it('an operation deleted: the same', async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useDeleteOperacao(), { wrapper });
+    await act(() => result.current.mutateAsync({ id: 1, cliente: 1 }));
+    expect(stale()).toEqual(
+      ['disponiveis 1', 'operacoes 1', 'patrimonio-disponivel', 'posicionadas', 'resumo 1'].sort(),
+    );
+  });
+
+  it("recomputed recommendations: the list and every client's available ones", async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useRefreshRecomendacoes(), { wrapper });
+    await act(() => result.current.mutateAsync());
+    expect(stale()).toEqual(['disponiveis 1', 'disponiveis 2', 'recomendacoes']);
+  });
+
+  it('an import: every summary and the available patrimony', async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useUploadImportacao(), { wrapper });
+    await act(() =>
+      result.current.mutateAsync({
+        tipo: 'auto',
+        data_referencia: '2025-02-28',
+        arquivo: new File([new Uint8Array([0x50, 0x4b])], 'carteira.xlsx'),
+        force: false,
+      }),
+    );
+    expect(stale()).toEqual(['patrimonio-disponivel', 'resumo 1', 'resumo 2']);
+  });
+});

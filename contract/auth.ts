@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { texto } from './common';
 import { ApiErrorSchema } from './errors';
 import { endpoint } from './endpoint';
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Informe o usuário.').max(150),
-  password: z.string().min(1, 'Informe a senha.').max(1024),
+  username: texto(150).min(1, 'Informe o usuário.'),
+  // Not `texto`: a password is hashed, never stored or shown as text, and may hold any character the user chose
+  // (untrimmed too); refusing some here would lock out whoever set one elsewhere.
+  password: z.string().min(1, 'Informe a senha.').max(1024, 'No máximo 1024 caracteres.'),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

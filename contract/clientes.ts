@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, IdSchema, NoContentSchema } from './common';
+import { IdParams, IdSchema, NoContentSchema, texto } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 
@@ -50,25 +50,16 @@ const IPV6 = z.ipv6();
 
 /** Optional free text: trimmed, and an empty value is stored as null. */
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `No máximo ${max} caracteres.`)
+  texto(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
-const email = z
-  .string()
-  .trim()
-  .max(254, EMAIL_INVALIDO)
+const email = texto(254, EMAIL_INVALIDO)
   .nullish()
   .refine((v) => !v || EMAIL_PATTERN.test(v), EMAIL_INVALIDO)
   .transform((v) => (v ? v : null));
 
-const ip = z
-  .string()
-  .trim()
-  .max(45, IP_INVALIDO)
+const ip = texto(45, IP_INVALIDO)
   .nullish()
   .refine((v) => !v || IPV4.safeParse(v).success || IPV6.safeParse(v).success, IP_INVALIDO)
   .transform((v) => (v ? v : null));
@@ -78,7 +69,11 @@ const hasTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 
 
 /** A number, or the text of a form field ('12,5' too); blank or missing is 0. */
 const percentual = z
-  .union([z.number(), z.string(), z.null()])
+  .union([
+    z.number().min(0, PERCENTUAL_INVALIDO).max(100, PERCENTUAL_INVALIDO),
+    texto(32, PERCENTUAL_INVALIDO),
+    z.null(),
+  ])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return 0;

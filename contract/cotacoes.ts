@@ -5,7 +5,10 @@ export const MAX_TICKERS_COTACAO = 200;
 export const TICKER_SA_INVALIDO = 'Use um ticker da B3 com o sufixo .SA (ex.: PETR4.SA).';
 
 /** A B3 stock ticker with Yahoo's suffix: four characters, the share class digits, '.SA'. */
-export const TickerSaSchema = z.string().regex(/^[A-Z][A-Z0-9]{3}\d{1,2}\.SA$/, TICKER_SA_INVALIDO);
+export const TickerSaSchema = z
+  .string()
+  .max(9, TICKER_SA_INVALIDO)
+  .regex(/^[A-Z][A-Z0-9]{3}\d{1,2}\.SA$/, TICKER_SA_INVALIDO);
 
 export const CotacoesRequestSchema = z.object({
   tickers: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataCampo } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 
@@ -37,7 +38,7 @@ export const ImportUploadFieldsSchema = z.object({
   tipo: z
     .enum(ImportTipoSchema.options, { error: 'Use auto, patrimonio ou custodia.' })
     .default('auto'),
-  data_referencia: z.iso.date('Informe uma data de referência válida (aaaa-mm-dd).'),
+  data_referencia: dataCampo('Informe uma data de referência válida (aaaa-mm-dd).'),
   force: z
     .enum(['true', 'false'], { error: 'Use true ou false.' })
     .optional()

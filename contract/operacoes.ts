@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { IdParams, IdSchema, IsoDateSchema, MoneySchema, NoContentSchema, idParam } from './common';
+import {
+  IdParams,
+  IdSchema,
+  IsoDateSchema,
+  MoneySchema,
+  NoContentSchema,
+  dataCampo,
+  idCampo,
+  idParam,
+  quantidadePositiva,
+  valorPositivo,
+} from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 
@@ -25,32 +36,21 @@ export const PRECO_POSITIVO = 'Informe um valor maior que zero.';
 export const QUANTIDADE_INVALIDA = 'Informe uma quantidade inteira maior que zero.';
 export const DATA_INVALIDA = 'Informe uma data válida (aaaa-mm-dd).';
 
-// numeric(18,4) holds 14 integer digits; anything near that is a typing mistake, not a price.
-const MAX_PRECO = 1e12;
-
 /** A price: empty is null; when present, positive. */
-const preco = z
-  .number(PRECO_POSITIVO)
-  .positive(PRECO_POSITIVO)
-  .max(MAX_PRECO, `No máximo ${MAX_PRECO.toLocaleString('pt-BR')}.`)
-  .nullable();
+const preco = valorPositivo(PRECO_POSITIVO).nullable();
 
-const quantidade = z
-  .number(QUANTIDADE_INVALIDA)
-  .int(QUANTIDADE_INVALIDA)
-  .positive(QUANTIDADE_INVALIDA)
-  .max(1_000_000_000, QUANTIDADE_INVALIDA)
-  .nullable();
+const quantidade = quantidadePositiva({
+  invalido: QUANTIDADE_INVALIDA,
+  inteiro: QUANTIDADE_INVALIDA,
+  positivo: QUANTIDADE_INVALIDA,
+}).nullable();
 
-const data = IsoDateSchema.nullable().refine(
-  (v) => v === null || (v >= '1900-01-01' && v <= '2999-12-31'),
-  DATA_INVALIDA,
-);
+const data = dataCampo(DATA_INVALIDA).nullable();
 
 /** The fields of POST and PATCH operacoes/: empty numeric and date values arrive as null and are accepted. */
 const OperacaoFieldsSchema = z.object({
-  cliente: IdSchema,
-  acao: z.number('Selecione a ação.').int().positive('Selecione a ação.'),
+  cliente: idCampo(),
+  acao: idCampo('Selecione a ação.'),
   data_compra: data.default(null),
   preco_unitario: preco.default(null),
   quantidade: quantidade.default(null),
@@ -74,7 +74,7 @@ export type OperacaoInput = z.infer<typeof OperacaoInputSchema>;
 /** PATCH: the same fields, each optional; the server checks the merged operation again. */
 export const OperacaoPatchSchema = z
   .object({
-    cliente: IdSchema.optional(),
+    cliente: idCampo().optional(),
     acao: OperacaoFieldsSchema.shape.acao.optional(),
     data_compra: data.optional(),
     preco_unitario: preco.optional(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IdParam, IdParams } from './common';
+import {
+  IdParam,
+  IdParams,
+  MAX_QUANTIDADE,
+  QUANTIDADE_MAXIMA,
+  quantidadePositiva,
+  texto,
+  valorPositivo,
+} from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 
@@ -12,15 +20,19 @@ export type Execucao = z.infer<typeof ExecucaoSchema>;
 export const ModoSchema = z.enum(['quantidade', 'valor']);
 export type Modo = z.infer<typeof ModoSchema>;
 
-const ticker = z
-  .string()
-  .trim()
+const TICKER_INVALIDO = 'Informe um ticker da B3, como PETR4.';
+const ticker = texto(6, TICKER_INVALIDO)
   .toUpperCase()
-  .regex(/^[A-Z]{4}\d{1,2}$/, 'Informe um ticker da B3, como PETR4.');
+  .regex(/^[A-Z]{4}\d{1,2}$/, TICKER_INVALIDO);
 const positive = (label: string) =>
-  z
-    .number({ error: `Informe ${label}.` })
-    .positive(`${label[0]!.toUpperCase()}${label.slice(1)} deve ser maior que zero.`);
+  valorPositivo(
+    `Informe ${label}.`,
+    `${label[0]!.toUpperCase()}${label.slice(1)} deve ser maior que zero.`,
+  );
+const quantidade = quantidadePositiva({
+  inteiro: 'A quantidade deve ser um número inteiro.',
+  positivo: 'A quantidade deve ser maior que zero.',
+});
 
 /** The limit price exists only for limit orders: required there, refused for market orders. */
 function checkPrice(
@@ -42,11 +54,7 @@ export const CompraValidarRequestSchema = z
     execucao: ExecucaoSchema,
     tp: positive('o alvo (tp)'),
     preco: positive('o preço limite').optional(),
-    quantidade: z
-      .number()
-      .int('A quantidade deve ser um número inteiro.')
-      .positive('A quantidade deve ser maior que zero.')
-      .optional(),
+    quantidade: quantidade.optional(),
     valor: positive('o valor').optional(),
   })
   .superRefine((value, ctx) => {
@@ -56,6 +64,15 @@ export const CompraValidarRequestSchema = z
     }
     if (value.modo === 'valor' && value.valor === undefined) {
       ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Informe o valor.' });
+    }
+    // The quantity is valor ÷ price: a tiny limit price would make it too large to be a whole number of shares.
+    if (
+      value.modo === 'valor' &&
+      value.valor !== undefined &&
+      value.preco !== undefined &&
+      value.valor / value.preco > MAX_QUANTIDADE
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: QUANTIDADE_MAXIMA });
     }
   });
 export type CompraValidarRequest = z.infer<typeof CompraValidarRequestSchema>;
@@ -69,11 +86,8 @@ export const CompraRequestSchema = z
     legs: z
       .array(
         z.object({
-          symbol: z.string().trim().toUpperCase().min(1),
-          quantidade: z
-            .number()
-            .int('A quantidade deve ser um número inteiro.')
-            .positive('A quantidade deve ser maior que zero.'),
+          symbol: texto(16).toUpperCase().min(1, 'Informe o símbolo.'),
+          quantidade,
         }),
       )
       .min(1, 'Informe ao menos uma perna.')
@@ -117,6 +131,8 @@ export const OrderStatusSchema = z.object({
   executed_all: z.boolean(),
   finished: z.boolean().optional(),
   erro: z.string().nullable().optional(),
+  /** Said while a leg's outcome is unknown: the order is neither done nor refused. */
+  aviso: z.string().nullable().optional(),
   summary: z.array(
     z.object({
       symbol: z.string(),
@@ -130,10 +146,16 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** A retried or double-clicked submit carries the same key and answers the first order. */
 export const IdempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+  'idempotency-key': texto(200).min(1).optional(),
 });
 
-const GroupParams = z.object({ id: IdParam, group_id: z.string().max(64) });
+const GroupParams = z.object({ id: IdParam, group_id: texto(64) });
+const GroupIdParams = z.object({ group_id: texto(64) });
+
+export const ResolverOrdemRequestSchema = z.object({
+  motivo: texto(500).min(5, 'Diga por que a ordem está sendo resolvida (ao menos 5 caracteres).'),
+});
+export type ResolverOrdemRequest = z.infer<typeof ResolverOrdemRequestSchema>;
 const VendaParams = z.object({ id: IdParam, operation_id: IdParam });
 
 const clienteNaoEncontrado = ApiErrorSchema.describe('Cliente (ou operação) não encontrado.');
@@ -165,6 +187,7 @@ export const ordensEndpoints = {
       200: GroupIdResponseSchema,
       404: clienteNaoEncontrado,
       409: ApiErrorSchema.describe('Conflito com outra ordem.'),
+      422: ApiErrorSchema.describe('A Idempotency-Key já foi usada com outra ordem.'),
       502: agenteIndisponivel,
     },
   }),
@@ -188,7 +211,38 @@ export const ordensEndpoints = {
       200: GroupIdResponseSchema,
       404: clienteNaoEncontrado,
       409: ApiErrorSchema.describe('A operação já foi vendida ou tem uma venda em andamento.'),
+      422: ApiErrorSchema.describe('A Idempotency-Key já foi usada com outra ordem.'),
       502: agenteIndisponivel,
+    },
+  }),
+  resolve: endpoint({
+    method: 'POST',
+    path: '/ordens/{group_id}/resolver/',
+    tag: 'mt5',
+    summary:
+      'Encerra uma ordem cujo resultado não pode ser conhecido, com o motivo; nada é aplicado à carteira.',
+    params: GroupIdParams,
+    body: ResolverOrdemRequestSchema,
+    answers: {
+      200: OrderStatusSchema,
+      404: ApiErrorSchema.describe('Ordem não encontrada.'),
+      409: ApiErrorSchema.describe('A ordem já terminou.'),
+    },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/ordens/{group_id}/cancelar/',
+    tag: 'mt5',
+    summary:
+      'Pede ao terminal que cancele o que a ordem ainda tem em aberto (ordem limitada); acompanhe pelo status.',
+    params: GroupIdParams,
+    answers: {
+      200: OrderStatusSchema,
+      404: ApiErrorSchema.describe('Ordem não encontrada.'),
+      409: ApiErrorSchema.describe(
+        'A ordem já terminou, ou nenhuma perna está aberta no terminal.',
+      ),
+      502: ApiErrorSchema.describe('O agente MT5 na VM do cliente não respondeu.'),
     },
   }),
   vendaStatus: endpoint({

@@ -21,7 +21,7 @@ import { recomendacoesRoutes } from './modules/recomendacoes/routes';
 import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorHandler } from './plugins/error-handler';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -59,6 +59,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Requests are never left hanging on a stuck client.
     requestTimeout: 120_000,
     return503OnClosing: true,
+    // What Fastify and Node refuse before the error handler runs answers `{detail}` too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

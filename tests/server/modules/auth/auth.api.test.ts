@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTO_COM_CONTROLE } from '../../../../contract';
 import {
   startTestServer,
   TEST_JWT_SECRET,
@@ -58,6 +59,20 @@ describe('POST /api/token/ and the bearer token', () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ detail: 'O corpo da requisição não é um JSON válido.' });
+  });
+
+  it('answers 400 naming the field for control characters in the username, before any lookup', async () => {
+    for (const username of ['oper\u0000ador', 'operador\u0001', 'oper\nador']) {
+      const res = await server.request('/api/token/', {
+        method: 'POST',
+        json: { username, password: TEST_USER.password },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        detail: `Campo username: ${TEXTO_COM_CONTROLE}`,
+        campos: { username: TEXTO_COM_CONTROLE },
+      });
+    }
   });
 
   it('answers 413 for a body over the limit', async () => {

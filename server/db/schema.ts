@@ -158,7 +158,12 @@ export const orderGroups = pgTable(
     tp: numeric('tp', { precision: 18, scale: 4 }),
     operacao_id: integer('operacao_id').references(() => operacoes.id, { onDelete: 'set null' }),
     idempotency_key: text('idempotency_key'),
-    state: text('state', { enum: ['pending', 'sent', 'completed', 'failed'] })
+    /** The route the key was sent to: a key is one intent on one route. */
+    idempotency_scope: text('idempotency_scope'),
+    /** SHA-256 of the request the key was first sent with: the same key with another request is refused. */
+    idempotency_hash: text('idempotency_hash'),
+    // resolved: closed by a person (a leg's outcome could not be known), with the reason in erro.
+    state: text('state', { enum: ['pending', 'sent', 'completed', 'failed', 'resolved'] })
       .notNull()
       .default('pending'),
     erro: text('erro'),
@@ -167,7 +172,7 @@ export const orderGroups = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('order_groups_idem_uq').on(t.cliente_id, t.idempotency_key),
+    uniqueIndex('order_groups_idem_uq').on(t.cliente_id, t.idempotency_scope, t.idempotency_key),
     // One sell in flight per operation.
     uniqueIndex('order_groups_sell_in_flight_uq')
       .on(t.operacao_id)
@@ -204,6 +209,11 @@ export const orderLegs = pgTable(
     price_avg: numeric('price_avg', { precision: 18, scale: 4 }),
     retcode: integer('retcode'),
     retcode_desc: text('retcode_desc'),
+    /** The broker's own words (B3's rejection text) and its return code, as the terminal passed them on. */
+    broker_comment: text('broker_comment'),
+    retcode_external: integer('retcode_external'),
+    /** Why the leg's state is unknown (the terminal does not know its ticket, or answered for another order). */
+    problema: text('problema'),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.group_id, t.leg] })],

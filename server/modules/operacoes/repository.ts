@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OperacaoInput } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
-import { acoes, clientes, operacoes } from '../../db/schema';
+import { acoes, clientes, operacoes, orderGroups } from '../../db/schema';
 
 export type OperacaoRow = typeof operacoes.$inferSelect;
 
@@ -61,4 +61,16 @@ export async function updateOperacaoRow(tx: Tx, id: number, op: OperacaoInput): 
 export async function deleteOperacaoRow(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
   const [removed] = await tx.delete(operacoes).where(eq(operacoes.id, id)).returning();
   return removed;
+}
+
+/** An MT5 order still in flight for this operation (a sale resting at the terminal). */
+export async function orderInFlight(tx: Tx, operacaoId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(
+      and(eq(orderGroups.operacao_id, operacaoId), inArray(orderGroups.state, ['pending', 'sent'])),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -9,7 +9,7 @@ import {
 import { todayIso } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { invalidFields, notFound } from '../../lib/http-error';
+import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import { getOperacao, listOperacoesJson } from '../../lib/portfolio-figures';
 import { RawJson } from '../../lib/route';
 import {
@@ -18,6 +18,7 @@ import {
   deleteOperacaoRow,
   insertOperacao,
   lockOperacao,
+  orderInFlight,
   toInput,
   updateOperacaoRow,
 } from './repository';
@@ -44,6 +45,17 @@ export async function listOperacoes(db: Db, clienteId: number): Promise<RawJson<
     throw notFound(CLIENTE_NAO_ENCONTRADO);
   }
   return new RawJson(json);
+}
+
+export const ORDEM_EM_ANDAMENTO =
+  'A operação tem uma ordem MT5 em andamento: aguarde a ordem terminar (ou resolva-a) antes de alterar ou excluir.';
+
+/**
+ * An operation with a sale resting at the terminal is not the book's to change: when the sale fills it realises
+ * exactly the quantity it was sent for. Called under the operation's row lock, which the sale's creation takes too.
+ */
+async function refuseWhileInFlight(tx: Tx, id: number): Promise<void> {
+  if (await orderInFlight(tx, id)) throw conflict(ORDEM_EM_ANDAMENTO);
 }
 
 const answer = async (db: Db, id: number) => (await getOperacao(db, id, todayIso()))!;
@@ -77,6 +89,7 @@ export async function updateOperacao(
   await db.transaction(async (tx) => {
     const row = await lockOperacao(tx, id);
     if (!row) throw notFound(OPERACAO_NAO_ENCONTRADA);
+    await refuseWhileInFlight(tx, id);
     const before = toInput(row);
     const after: OperacaoInput = { ...before, ...patch };
     await checkOperacao(tx, after);
@@ -95,6 +108,8 @@ export async function updateOperacao(
 
 export async function deleteOperacao(db: Db, username: string, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    if (!(await lockOperacao(tx, id))) throw notFound(OPERACAO_NAO_ENCONTRADA);
+    await refuseWhileInFlight(tx, id);
     const removed = await deleteOperacaoRow(tx, id);
     if (!removed) throw notFound(OPERACAO_NAO_ENCONTRADA);
     await audit(tx, {

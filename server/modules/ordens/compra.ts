@@ -10,7 +10,7 @@ import { Decimal } from '../../../shared/decimal';
 import { badRequest } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
 import { fractionalSymbol, quantityForValue, splitLegs } from '../../../shared/legs';
-import { findByKey, selectAcaoId, storeGroup } from './repository';
+import { findByKey, idempotencyOf, selectAcaoId, storeGroup } from './repository';
 import { sendGroup } from './status';
 import { checkLegs, referencePrice } from './validation';
 
@@ -94,7 +94,8 @@ async function criarCompra(
   idempotencyKey: string | null,
   username: string,
 ): Promise<{ groupId: string; created: boolean }> {
-  const existing = idempotencyKey ? await findByKey(db, clienteId, idempotencyKey) : null;
+  const idem = idempotencyOf(idempotencyKey, 'compra', req);
+  const existing = await findByKey(db, clienteId, idem);
   if (existing) return { groupId: existing, created: false };
 
   const cliente = await loadCliente(db, clienteId);
@@ -150,7 +151,7 @@ async function criarCompra(
       tp: String(req.tp),
     },
     req.legs,
-    idempotencyKey,
+    idem,
     username,
   );
 }

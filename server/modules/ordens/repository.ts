@@ -5,11 +5,43 @@ import type { LegPlan } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { acoes, clientes, operacoes, orderGroups, orderLegs } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { HttpError } from '../../lib/http-error';
 
 export type Group = typeof orderGroups.$inferSelect;
 export type Leg = typeof orderLegs.$inferSelect;
 export type OperacaoRow = typeof operacoes.$inferSelect;
-type NewGroup = Omit<typeof orderGroups.$inferInsert, 'id' | 'idempotency_key' | 'created_by'>;
+type NewGroup = Omit<
+  typeof orderGroups.$inferInsert,
+  'id' | 'idempotency_key' | 'idempotency_scope' | 'idempotency_hash' | 'created_by'
+>;
+
+/** An Idempotency-Key as the order flow keeps it: the key, the route it was sent to, the request's hash. */
+export interface Idempotency {
+  key: string;
+  scope: string;
+  hash: string;
+}
+
+export const IDEMPOTENCY_REUSED =
+  'Esta Idempotency-Key já foi usada para outra ordem: cada ordem nova precisa de uma chave nova.';
+
+/**
+ * The key of a request: the same key, route and request are a retry of one intent; the hash is of the request as
+ * the contract parsed it, with its keys sorted, so the order of fields in the JSON does not matter.
+ */
+export function idempotencyOf(
+  key: string | null,
+  scope: string,
+  request: unknown,
+): Idempotency | null {
+  if (!key) return null;
+  const canonical = JSON.stringify(request, (_k, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+  return { key, scope, hash: crypto.createHash('sha256').update(canonical).digest('hex') };
+}
 
 /** What the order flow needs of a client: its name and the addresses of its VM. */
 export async function selectClienteVm(db: Db, id: number) {
@@ -67,13 +99,28 @@ export async function sellInFlight(db: Db, operacaoId: number): Promise<boolean>
   return Boolean(row);
 }
 
-export async function findByKey(db: Db, clienteId: number, key: string): Promise<string | null> {
+/** The group a retried request already created, or null; the same key with another request is a 422. */
+export async function findByKey(
+  db: Db,
+  clienteId: number,
+  idem: Idempotency | null,
+): Promise<string | null> {
+  if (!idem) return null;
   const [row] = await db
-    .select({ id: orderGroups.id })
+    .select({ id: orderGroups.id, hash: orderGroups.idempotency_hash })
     .from(orderGroups)
-    .where(and(eq(orderGroups.cliente_id, clienteId), eq(orderGroups.idempotency_key, key)))
+    .where(
+      and(
+        eq(orderGroups.cliente_id, clienteId),
+        eq(orderGroups.idempotency_scope, idem.scope),
+        eq(orderGroups.idempotency_key, idem.key),
+      ),
+    )
     .limit(1);
-  return row?.id ?? null;
+  if (!row) return null;
+  // A key stored before hashes were kept has none: its retry is taken on trust, as it was then.
+  if (row.hash !== null && row.hash !== idem.hash) throw new HttpError(422, IDEMPOTENCY_REUSED);
+  return row.id;
 }
 
 /**
@@ -85,14 +132,27 @@ export async function storeGroup(
   db: Db,
   group: NewGroup,
   legs: LegPlan[],
-  idempotencyKey: string | null,
+  idem: Idempotency | null,
   username: string,
-  onConflict: () => Promise<void> = async () => undefined,
+  hooks: {
+    /** Checked inside the transaction, before anything is written (a sale locks its operation here). */
+    guard?: (tx: Tx) => Promise<void>;
+    /** Turns a unique violation other than the Idempotency-Key's into its answer. */
+    onConflict?: () => Promise<void>;
+  } = {},
 ): Promise<{ groupId: string; created: boolean }> {
   const id = crypto.randomUUID();
   try {
     await db.transaction(async (tx) => {
-      const row = { ...group, id, idempotency_key: idempotencyKey, created_by: username };
+      await hooks.guard?.(tx);
+      const row = {
+        ...group,
+        id,
+        idempotency_key: idem?.key ?? null,
+        idempotency_scope: idem?.scope ?? null,
+        idempotency_hash: idem?.hash ?? null,
+        created_by: username,
+      };
       await tx.insert(orderGroups).values(row);
       const legRows = legs.map((leg, i) => ({
         group_id: id,
@@ -111,9 +171,10 @@ export async function storeGroup(
       });
     });
   } catch (err) {
-    const raced = idempotencyKey ? await findByKey(db, group.cliente_id, idempotencyKey) : null;
+    if (err instanceof HttpError) throw err;
+    const raced = await findByKey(db, group.cliente_id, idem);
     if (raced) return { groupId: raced, created: false };
-    await onConflict();
+    await hooks.onConflict?.();
     throw err;
   }
   return { groupId: id, created: true };

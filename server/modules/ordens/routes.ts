@@ -3,7 +3,7 @@ import { ordensEndpoints as e } from '../../../contract';
 import { route } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
 import { startReconciler } from './reconciler';
-import { orderStatus } from './status';
+import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
 
 export async function ordensRoutes(app: FastifyInstance) {
@@ -28,6 +28,12 @@ export async function ordensRoutes(app: FastifyInstance) {
   );
   route(app, e.vendaStatus, ({ params }, { username }) =>
     orderStatus(db, config, params.id, params.group_id, 'venda', username),
+  );
+  route(app, e.resolve, ({ params, body }, { username }) =>
+    resolveGroup(db, params.group_id, body.motivo, username),
+  );
+  route(app, e.cancel, ({ params }, { username }) =>
+    cancelGroup(db, config, params.group_id, username),
   );
   startReconciler(app);
 }

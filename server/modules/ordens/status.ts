@@ -4,9 +4,16 @@ import { vwap } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/http-error';
-import { Mt5AgentError, isAccepted, type Mt5AgentClient } from '../../lib/mt5-agent';
-import { agentFor, loadCliente } from './agent';
+import { conflict, notFound } from '../../lib/http-error';
+import {
+  Mt5AgentError,
+  Mt5HttpError,
+  Mt5OutcomeUnknownError,
+  isAccepted,
+  type Mt5AgentClient,
+  type OrderInfo,
+} from '../../lib/mt5-agent';
+import { agentFor, agentUnavailable, loadCliente } from './agent';
 import {
   insertOperacao,
   lockGroup,
@@ -23,6 +30,9 @@ import {
 
 const TERMINAL = new Set<Leg['state']>(['filled', 'canceled', 'rejected', 'expired']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const brl = (value: number) =>
+  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 
 const LEG_STATE_PT: Record<string, string> = {
   canceled: 'cancelada',
@@ -44,32 +54,69 @@ async function sendLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<P
     type: group.execucao === 'limite' ? 'limit' : 'market',
     price: group.preco === null ? null : Number(group.preco),
     tp: group.lado === 'compra' && group.tp !== null ? Number(group.tp) : null,
-    comment: `carteira-rv ${group.id.slice(0, 8)}`,
+    // The agent puts its own per-leg marker first and MT5 keeps 31 characters: the group's prefix fits after it.
+    comment: group.id.slice(0, 8),
   });
-  if (answer.ticket === null || !isAccepted(answer.retcode)) {
-    return {
-      state: 'rejected',
-      retcode: answer.retcode,
-      retcode_desc: answer.retcode_desc,
-      ticket: answer.ticket,
-    };
-  }
-  return {
-    state: 'placed',
-    ticket: answer.ticket,
+  const broker = {
     retcode: answer.retcode,
     retcode_desc: answer.retcode_desc,
+    broker_comment: answer.comment ?? null,
+    retcode_external: answer.retcode_external ?? null,
+    problema: null,
   };
+  if (answer.ticket === null || !isAccepted(answer.retcode)) {
+    return { state: 'rejected', ticket: answer.ticket, ...broker };
+  }
+  return { state: 'placed', ticket: answer.ticket, ...broker };
 }
 
-async function askLeg(agent: Mt5AgentClient, leg: Leg): Promise<Partial<Leg>> {
-  const info = await agent.order(leg.ticket!);
+/**
+ * Why an agent's answer about a ticket cannot be this leg's: a ticket number is the terminal's, and after an agent
+ * lost its state the same number can belong to an unrelated order. Only an answer that names this leg's
+ * client_order_id, symbol, side and volume is ever applied.
+ */
+function notThisLeg(group: Group, leg: Leg, info: OrderInfo): string | null {
+  const side = group.lado === 'compra' ? 'buy' : 'sell';
+  if (info.client_order_id !== leg.client_order_id) {
+    return `o ticket ${leg.ticket} do terminal pertence a outra ordem (${info.client_order_id ?? 'sem identificação'})`;
+  }
+  if (info.symbol !== leg.symbol) {
+    return `o ticket ${leg.ticket} é de ${info.symbol}, não de ${leg.symbol}`;
+  }
+  if (info.side !== undefined && info.side !== side) {
+    return `o ticket ${leg.ticket} é de ${info.side === 'buy' ? 'compra' : 'venda'}`;
+  }
+  if (Math.round(info.volume_initial) !== leg.volume || info.volume_filled > info.volume_initial) {
+    return `o ticket ${leg.ticket} tem ${info.volume_initial} ações, não ${leg.volume}`;
+  }
+  return null;
+}
+
+/** The leg as the terminal has it now; an answer that is not this leg's (or a ticket it no longer knows) is unknown. */
+async function askLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<Partial<Leg>> {
+  let info: OrderInfo;
+  try {
+    info = await agent.order(leg.ticket!);
+  } catch (err) {
+    if (err instanceof Mt5HttpError && err.status === 404) {
+      return {
+        state: 'unknown',
+        problema: `o terminal não conhece o ticket ${leg.ticket} (o agente pode ter perdido seus registros)`,
+      };
+    }
+    throw err;
+  }
+  const problema = notThisLeg(group, leg, info);
+  if (problema) return { state: 'unknown', problema };
   return {
     state: info.state,
     volume_filled: Math.round(info.volume_filled),
     price_avg: info.price_avg === null ? null : String(info.price_avg),
     retcode: info.retcode ?? leg.retcode,
     retcode_desc: info.retcode_desc ?? leg.retcode_desc,
+    broker_comment: info.comment ?? leg.broker_comment,
+    retcode_external: info.retcode_external ?? leg.retcode_external,
+    problema: null,
   };
 }
 
@@ -90,10 +137,18 @@ export async function syncLegs(
     if (TERMINAL.has(leg.state)) continue;
     let update: Partial<Leg>;
     try {
-      update = leg.ticket === null ? await sendLeg(agent, group, leg) : await askLeg(agent, leg);
+      update =
+        leg.ticket === null ? await sendLeg(agent, group, leg) : await askLeg(agent, group, leg);
     } catch (err) {
-      if (err instanceof Mt5AgentError) continue;
-      throw err;
+      // The order may or may not exist: the leg is in doubt, never refused, and the next sync asks the agent
+      // again with the same client_order_id (the agent answers the order it finds, or sends only once absent).
+      if (err instanceof Mt5OutcomeUnknownError) {
+        update = { state: 'unknown', problema: 'envio em verificação no terminal' };
+      } else if (err instanceof Mt5AgentError) {
+        continue;
+      } else {
+        throw err;
+      }
     }
     if (!changed(leg, update)) continue;
     await db.transaction(async (tx) => {
@@ -121,7 +176,9 @@ function failureMessage(legs: Leg[], filled: number): string {
     .filter((l) => l.state !== 'filled')
     .map(
       (l) =>
-        `${l.symbol} ${LEG_STATE_PT[l.state] ?? l.state}${l.retcode_desc ? `: ${l.retcode_desc}` : ''}`,
+        `${l.symbol} ${LEG_STATE_PT[l.state] ?? l.state}${l.retcode_desc ? `: ${l.retcode_desc}` : ''}` +
+        // B3's own reason, when the broker passed one on that says more than MT5's description.
+        (l.broker_comment && l.broker_comment !== l.retcode_desc ? ` (${l.broker_comment})` : ''),
     );
   const partial = filled > 0 ? ` Executadas ${filled} ações; a operação registra só essas.` : '';
   return `Ordem não executada por completo (${parts.join('; ')}).${partial}`;
@@ -134,18 +191,24 @@ function failureMessage(legs: Leg[], filled: number): string {
 async function finalize(db: Db, groupId: string, username: string): Promise<void> {
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
-    if (!group || group.state === 'completed' || group.state === 'failed') return;
+    if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
     const legs = await selectLegs(tx, groupId);
     if (!legs.every((l) => TERMINAL.has(l.state))) return;
     const filled = legs.reduce((sum, l) => sum + l.volume_filled, 0);
     const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
     const today = todayIso();
+    let notApplied: string | null = null;
     if (filled > 0 && price !== null) {
       if (group.lado === 'compra') await applyBuy(tx, group, filled, price, today, username);
-      else await applySell(tx, group, filled, price, today, username);
+      else notApplied = await applySell(tx, group, legs, filled, price, today, username);
     }
-    const allFilled = legs.every((l) => l.state === 'filled');
-    const erro = allFilled ? null : failureMessage(legs, filled);
+    const allFilled = legs.every((l) => l.state === 'filled') && notApplied === null;
+    const erro = notApplied
+      ? `A venda executou ${filled} ações a ${brl(price!)}, mas não pôde ser registrada: ${notApplied}. ` +
+        'Registre-a manualmente na carteira.'
+      : allFilled
+        ? null
+        : failureMessage(legs, filled);
     await updateGroup(tx, groupId, {
       state: allFilled ? 'completed' : 'failed',
       erro,
@@ -190,17 +253,27 @@ async function applyBuy(
   });
 }
 
-/** A sale realises the operation; a partly filled sale realises the sold part and leaves the rest open. */
+/**
+ * A sale realises the operation; a partly filled sale realises the sold part and leaves the rest open. Answers
+ * null once applied, or why the fill cannot be applied as it was sent (the operation is gone, already realised,
+ * or no longer holds the quantity sold): then nothing is written and a person must resolve it.
+ */
 async function applySell(
   tx: Tx,
   group: Group,
+  legs: Leg[],
   filled: number,
   price: number,
   today: string,
   username: string,
-) {
-  const op = await lockOperacao(tx, group.operacao_id!);
-  if (!op || op.data_venda !== null) return;
+): Promise<string | null> {
+  const op = group.operacao_id === null ? undefined : await lockOperacao(tx, group.operacao_id);
+  if (!op) return 'a operação vendida foi excluída';
+  if (op.data_venda !== null) return 'a operação já estava realizada';
+  const sent = legs.reduce((sum, l) => sum + l.volume, 0);
+  if (op.quantidade !== sent) {
+    return `a operação tinha ${sent} ações quando a venda foi enviada e agora tem ${op.quantidade ?? 0}`;
+  }
   const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
   const remaining = (op.quantidade ?? 0) - filled;
   if (remaining > 0) {
@@ -234,6 +307,7 @@ async function applySell(
     before: op,
     after: sale,
   });
+  return null;
 }
 
 /** The order status the SPA polls: syncs with the terminal, applies a finished group once, answers. */
@@ -257,13 +331,22 @@ export async function orderStatus(
   } else {
     legs = await selectLegs(db, groupId);
   }
-  const final = await selectGroup(db, groupId);
-  const finished = final?.state === 'completed' || final?.state === 'failed';
+  return answerFor((await selectGroup(db, groupId))!, legs);
+}
+
+/** The status answer of a group as stored: unknown legs are said as such, never taken for a refusal. */
+export function answerFor(group: Group, legs: Leg[]): OrderStatus {
+  const unknown = legs.filter((l) => l.state === 'unknown');
   return {
-    group_id: groupId,
-    executed_all: final?.state === 'completed',
-    finished,
-    erro: final?.erro ?? null,
+    group_id: group.id,
+    executed_all: group.state === 'completed',
+    finished: group.state === 'completed' || group.state === 'failed' || group.state === 'resolved',
+    erro: group.erro ?? null,
+    aviso:
+      unknown.length && (group.state === 'pending' || group.state === 'sent')
+        ? `Situação desconhecida de ${unknown.map((l) => `${l.symbol} (${l.problema ?? 'sem resposta'})`).join('; ')}. ` +
+          'Nada será registrado na carteira até ela ser esclarecida; um responsável pode resolver a ordem.'
+        : null,
     summary: legs.map((l) => ({
       symbol: l.symbol,
       executada: l.state === 'filled',
@@ -271,6 +354,37 @@ export async function orderStatus(
       volume_exec: l.volume_filled,
     })),
   };
+}
+
+/**
+ * A person closes a group whose outcome cannot be known (a leg the terminal does not know, or answered for another
+ * order): nothing is applied to the portfolio, the reason is kept, and the client can be deleted again.
+ */
+export async function resolveGroup(
+  db: Db,
+  groupId: string,
+  motivo: string,
+  username: string,
+): Promise<OrderStatus> {
+  if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
+  await db.transaction(async (tx) => {
+    const group = await lockGroup(tx, groupId);
+    if (!group) throw notFound('Ordem não encontrada.');
+    if (group.state !== 'pending' && group.state !== 'sent') {
+      throw conflict('A ordem já terminou: não há o que resolver.');
+    }
+    const erro = `Resolvida por ${username}: ${motivo}`;
+    await updateGroup(tx, groupId, { state: 'resolved', erro, completed_at: new Date() });
+    await audit(tx, {
+      username,
+      action: 'resolve',
+      entity: 'order_group',
+      entityId: groupId,
+      before: { state: group.state },
+      after: { state: 'resolved', motivo },
+    });
+  });
+  return answerFor((await selectGroup(db, groupId))!, await selectLegs(db, groupId));
 }
 
 /** Sends a new group's legs right away; a failure here is recovered by the next status call. */
@@ -285,4 +399,51 @@ export async function sendGroup(
   if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
   const agent = agentFor(config, await loadCliente(db, clienteId));
   await syncLegs(db, agent, group, username);
+}
+
+/**
+ * Asks the terminal to cancel what is still open of a group (a resting limit order, or the rest of one partly
+ * filled), then answers its status; polling follows it until the legs are canceled, and the group ends as usual
+ * (what did fill is recorded). A leg without a ticket may already have been sent: it cannot be canceled until
+ * its outcome is known.
+ */
+export async function cancelGroup(
+  db: Db,
+  config: Config,
+  groupId: string,
+  username: string,
+): Promise<OrderStatus> {
+  if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
+  const group = await selectGroup(db, groupId);
+  if (!group) throw notFound('Ordem não encontrada.');
+  if (group.state !== 'pending' && group.state !== 'sent') {
+    throw conflict('A ordem já terminou: não há o que cancelar.');
+  }
+  const agent = agentFor(config, await loadCliente(db, group.cliente_id));
+  const open = (await selectLegs(db, groupId)).filter(
+    (l) => l.ticket !== null && (l.state === 'placed' || l.state === 'partial'),
+  );
+  if (open.length === 0) {
+    throw conflict('Nada a cancelar agora: nenhuma perna está aberta no terminal.');
+  }
+  const pedidos: Array<{ symbol: string; ticket: number; resposta: string }> = [];
+  for (const leg of open) {
+    try {
+      const answer = await agent.cancelOrder(leg.ticket!);
+      pedidos.push({ symbol: leg.symbol, ticket: leg.ticket!, resposta: answer.retcode_desc });
+    } catch (err) {
+      // Already finished (filled meanwhile): the sync below brings its real state.
+      if (err instanceof Mt5HttpError && (err.status === 409 || err.status === 404)) continue;
+      if (err instanceof Mt5AgentError) return agentUnavailable(err);
+      throw err;
+    }
+  }
+  await audit(db, {
+    username,
+    action: 'cancel_request',
+    entity: 'order_group',
+    entityId: groupId,
+    after: { pedidos },
+  });
+  return orderStatus(db, config, group.cliente_id, groupId, group.lado, username);
 }

@@ -4,7 +4,14 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
 import { splitLegs } from '../../../shared/legs';
-import { findByKey, selectOperacaoDoCliente, sellInFlight, storeGroup } from './repository';
+import {
+  findByKey,
+  idempotencyOf,
+  lockOperacao,
+  selectOperacaoDoCliente,
+  sellInFlight,
+  storeGroup,
+} from './repository';
 import { sendGroup } from './status';
 import { checkLegs } from './validation';
 
@@ -23,7 +30,8 @@ async function criarVenda(
   idempotencyKey: string | null,
   username: string,
 ): Promise<{ groupId: string; created: boolean }> {
-  const existing = idempotencyKey ? await findByKey(db, clienteId, idempotencyKey) : null;
+  const idem = idempotencyOf(idempotencyKey, 'venda', { operacao: operacaoId, ...req });
+  const existing = await findByKey(db, clienteId, idem);
   if (existing) return { groupId: existing, created: false };
 
   const cliente = await loadCliente(db, clienteId);
@@ -62,11 +70,24 @@ async function criarVenda(
       operacao_id: op.id,
     },
     legs,
-    idempotencyKey,
+    idem,
     username,
-    // The partial unique index on sells in flight lost a race with another submit.
-    async () => {
-      if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
+    {
+      // Under the operation's row lock, which an edit or a deletion takes too: what is sold is what the book holds.
+      guard: async (tx) => {
+        const now = await lockOperacao(tx, op.id);
+        if (!now) throw notFound('Operação não encontrada.');
+        if (now.data_venda !== null) throw conflict('Esta operação já foi vendida.');
+        if (now.quantidade !== op.quantidade) {
+          throw conflict(
+            'A operação mudou enquanto a venda era preparada: confira e envie de novo.',
+          );
+        }
+      },
+      // The partial unique index on sells in flight lost a race with another submit.
+      onConflict: async () => {
+        if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
+      },
     },
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { texto } from './common';
-import { ApiErrorSchema } from './errors';
+import { NoContentSchema, texto } from './common';
 import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
 
 export const LoginRequestSchema = z.object({
   username: texto(150).min(1, 'Informe o usuário.'),
@@ -22,7 +22,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/token/',
     tag: 'auth',
-    summary: 'Troca usuário e senha por um token de acesso (JWT, 8 horas).',
+    summary: 'Troca usuário e senha por um token de acesso (JWT, 8 horas) e abre uma sessão.',
     public: true,
     body: LoginRequestSchema,
     answers: {
@@ -30,5 +30,12 @@ export const authEndpoints = {
       401: ApiErrorSchema.describe('Usuário ou senha inválidos.'),
       429: ApiErrorSchema.describe('Muitas tentativas: tente de novo depois do Retry-After.'),
     },
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout/',
+    tag: 'auth',
+    summary: 'Encerra a sessão do token: ele deixa de abrir a API.',
+    answers: { 204: NoContentSchema },
   }),
 };

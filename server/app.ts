@@ -9,9 +9,8 @@ import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/routes';
 import { ordensRoutes } from './modules/ordens/routes';
 import { clientesRoutes } from './modules/clientes/routes';
-import { createLoginThrottle } from './modules/auth/throttle';
 import { importacaoRoutes } from './modules/importacao/routes';
-import { createTokenService, type TokenService } from './modules/auth/tokens';
+import { createAuthService, type AuthService } from './modules/auth/service';
 import { acoesRoutes } from './modules/acoes/routes';
 import { carteiraRoutes } from './modules/carteira/routes';
 import { cotacoesRoutes } from './modules/cotacoes/routes';
@@ -28,8 +27,7 @@ import { spaPlugin } from './plugins/spa';
 export interface AppDeps {
   config: Config;
   db: Db;
-  tokens: TokenService;
-  loginThrottle: ReturnType<typeof createLoginThrottle>;
+  auth: AuthService;
   quotes: QuoteService;
 }
 
@@ -71,8 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', {
     config,
     db: opts.database.db,
-    tokens: createTokenService(opts.jwtSecret, config.jwtExpiresHours),
-    loginThrottle: createLoginThrottle(opts.database.db, config.login),
+    auth: createAuthService({ db: opts.database.db, config, jwtSecret: opts.jwtSecret }),
     quotes: createQuoteService({ config, db: opts.database.db }),
   });
 

@@ -27,4 +27,5 @@ export const authHandlers = [
       username: body.username,
     });
   }),
+  handle(e.logout, () => ok(e.logout, null)),
 ];

@@ -2,6 +2,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { PASSWORD_PROBLEM_MESSAGE, passwordProblem } from '../modules/auth/passwords';
 import { USERNAME_PATTERN, upsertUser } from '../modules/auth/users';
 import { runCommand } from './run';
 
@@ -31,8 +32,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const password = (await readPasswordLine())?.replace(/\r$/, '');
-  if (!password || password.length < 8) {
-    console.error('The password (one line on standard input) must have at least 8 characters.');
+  if (!password) {
+    console.error('The password is one line on standard input.');
+    return 2;
+  }
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(PASSWORD_PROBLEM_MESSAGE[problem]);
     return 2;
   }
   const config = loadConfig();
@@ -42,9 +48,11 @@ async function main(): Promise<number> {
     purpose: 'user:create',
   });
   try {
-    const outcome = await upsertUser(database.db, username, password);
+    const { outcome, sessionsEnded } = await upsertUser(database.db, username, password);
     console.log(
-      outcome === 'created' ? `User "${username}" created.` : `Password of "${username}" reset.`,
+      outcome === 'created'
+        ? `User "${username}" created.`
+        : `Password of "${username}" reset; ${sessionsEnded} open session(s) ended.`,
     );
     return 0;
   } finally {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { securePrivateDir } from './data-dir';
 import { acquireDataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -91,13 +92,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = acquireDataDirLock(opts.dataDir, opts.purpose);
   try {
     const pgDir = path.join(opts.dataDir, 'pgdata');
-    fs.mkdirSync(pgDir, { recursive: true });
+    fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
     const database = await openPglite(pgDir);
+    // PGlite's own files come out 0666 or 0644 whatever the umask (see data-dir.ts).
+    securePrivateDir(opts.dataDir);
     return {
       ...database,
       async close() {
         try {
           await database.close();
+          securePrivateDir(opts.dataDir);
         } finally {
           release();
         }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, restrictUmask } from './data-dir';
 
 export class DataDirLockedError extends Error {}
 
@@ -17,12 +18,14 @@ function isAlive(pid: number): boolean {
  * the owner's pid; a lock left by a dead process (kill -9, power loss) is taken over.
  */
 export function acquireDataDirLock(dataDir: string, purpose: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  restrictUmask();
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, 'carteira-rv.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify({ pid: process.pid, purpose, since: new Date() }), {
         flag: 'wx',
+        mode: 0o600,
       });
       let released = false;
       return () => {

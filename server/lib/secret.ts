@@ -1,17 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { securePrivateDir } from '../db/data-dir';
 
 /** The JWT secret: JWT_SECRET when set, else one generated at the first start and kept in the data directory. */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
+  // With PostgreSQL the data directory holds the secret alone: still nobody else's to read.
+  securePrivateDir(dataDir);
   const file = path.join(dataDir, 'jwt-secret');
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user's name; set on every /api/ route that is not public. */
     username: string;
+    /** The authenticated session (the token's `jti`); set with username. */
+    sessionId: string;
   }
   interface FastifyContextConfig {
     public?: boolean;
@@ -31,9 +33,13 @@ function routedPath(request: FastifyRequest): string {
   }
 }
 
-/** Every /api/ route needs a valid bearer token, checked before the body is even parsed. */
+/** Whether the request is for the API, by the path the router resolves. */
+export const isApiRequest = (request: FastifyRequest) => isApiPath(routedPath(request));
+
+/** Every /api/ route needs a valid bearer token of a live session, checked before the body is even parsed. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('username', '');
+  app.decorateRequest('sessionId', '');
   app.addHook('onRequest', async (request) => {
     // HTTP/1.1 allows a target in absolute form (`GET http://host/api/… HTTP/1.1`), meant for proxies; the router
     // would still route it, so no origin-form check could be trusted with it. This server is not a proxy.
@@ -49,10 +55,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.url?.startsWith('/api/docs')) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
-    const username = match ? await app.deps.tokens.verify(match[1]!) : null;
-    if (!username) {
+    // A live session, not just a signature: logout, a password reset or the user's deletion end it.
+    const session = match ? await app.deps.auth.authenticate(match[1]!) : null;
+    if (!session) {
       throw new HttpError(401, UNAUTHENTICATED, undefined, { 'www-authenticate': 'Bearer' });
     }
-    request.username = username;
+    request.username = session.username;
+    request.sessionId = session.sessionId;
   });
 });

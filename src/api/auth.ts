@@ -18,7 +18,8 @@ export function useLogin() {
  */
 export function useLogout() {
   return useMutation({
-    mutationFn: () => Promise.resolve(),
+    // The server ends the session (the token stops working); whatever it answers, this browser logs out.
+    mutationFn: () => call(e.logout),
     onSettled: () => session.logout(),
   });
 }

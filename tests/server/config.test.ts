@@ -24,6 +24,9 @@ describe('loadConfig', () => {
     [{ QUOTES_PROVIDER: 'bloomberg' }, 'QUOTES_PROVIDER'],
     [{ MT5_TIMEOUT_MS: '-1' }, 'MT5_TIMEOUT_MS'],
     [{ DEMO: 'yes' }, 'DEMO'],
+    [{ LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' }, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'],
+    [{ LOGIN_MAX_FAILURES_PER_IP: 'muitas' }, 'LOGIN_MAX_FAILURES_PER_IP'],
+    [{ LOGIN_LOCK_SECONDS: '901' }, 'LOGIN_LOCK_SECONDS'],
   ])('refuses %o with a message naming the variable and the value', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,28 +1,98 @@
-import type { LoginRequest, LoginResponse } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { burnVerification, verifyPassword } from './passwords';
+import { createSession, endSession, findLiveSession } from './sessions';
+import { createLoginThrottle } from './throttle';
+import { createTokenService } from './tokens';
 import { findUser, markLogin } from './users';
 
 const INVALID = 'Usuário ou senha inválidos.';
 
-/** Username and password for a token; throttled per address and account, unknown users cost the same time. */
-export async function login(
-  deps: Pick<AppDeps, 'db' | 'tokens' | 'loginThrottle'>,
-  ip: string,
-  { username, password }: LoginRequest,
-): Promise<LoginResponse> {
-  const throttle = deps.loginThrottle;
-  await throttle.check(ip, username);
-  const user = await findUser(deps.db, username);
-  const ok = user
-    ? await verifyPassword(user.password_hash, password)
-    : (await burnVerification(password), false);
-  if (!user || !ok) {
-    await throttle.recordFailure(ip, username);
-    throw new HttpError(401, INVALID);
-  }
-  await throttle.recordSuccess(username);
-  await markLogin(deps.db, user.id);
-  return { access: await deps.tokens.issue(user.username), username: user.username };
+export interface AuthSession {
+  username: string;
+  sessionId: string;
+}
+
+export interface AuthService {
+  /** Checks the password and opens a session: `{access, username}`, or a 401 / 429 HttpError. */
+  login(input: {
+    username: string;
+    password: string;
+    address: string;
+  }): Promise<{ access: string; username: string }>;
+  logout(session: AuthSession, address: string): Promise<void>;
+  /** The session a bearer token opens, or null: bad token, ended or expired session, deleted user. */
+  authenticate(token: string): Promise<AuthSession | null>;
+}
+
+export function createAuthService(opts: {
+  db: Db;
+  config: Pick<Config, 'login' | 'jwtExpiresHours'>;
+  jwtSecret: string;
+}): AuthService {
+  const { db, config } = opts;
+  const tokens = createTokenService(opts.jwtSecret);
+  const throttle = createLoginThrottle(db, config.login);
+
+  return {
+    async login({ username, password, address }) {
+      const admission = await throttle.admit(username, address);
+      const user = await findUser(db, username);
+      const ok = user
+        ? await verifyPassword(user.password_hash, password)
+        : (await burnVerification(password), false);
+      if (!user || !ok) {
+        const waits = await throttle.failed(admission);
+        // The username as typed: the log shows what was tried, existing account or not.
+        await audit(db, [
+          { username, action: 'login_failed', entity: 'session', after: { address } },
+          ...waits.map((w) => ({
+            username,
+            action: 'login_delayed',
+            entity: 'session',
+            after: { address, scope: w.scope, seconds: w.seconds },
+          })),
+        ]);
+        throw new HttpError(401, INVALID);
+      }
+      await throttle.succeeded(admission);
+      const expiresAt = new Date(Date.now() + config.jwtExpiresHours * 3600_000);
+      const sessionId = await db.transaction(async (tx) => {
+        const id = await createSession(tx, user.id, expiresAt, address);
+        await markLogin(tx, user.id);
+        await audit(tx, {
+          username: user.username,
+          action: 'login',
+          entity: 'session',
+          entityId: id,
+          after: { address, known_address: admission.known },
+        });
+        return id;
+      });
+      const access = await tokens.issue({ username: user.username, sessionId }, expiresAt);
+      return { access, username: user.username };
+    },
+
+    async logout(session, address) {
+      await db.transaction(async (tx) => {
+        await endSession(tx, session.sessionId);
+        await audit(tx, {
+          username: session.username,
+          action: 'logout',
+          entity: 'session',
+          entityId: session.sessionId,
+          after: { address },
+        });
+      });
+    },
+
+    async authenticate(token) {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const username = await findLiveSession(db, claims.sessionId);
+      return username !== undefined && username === claims.username ? claims : null;
+    },
+  };
 }

@@ -1,88 +1,169 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { HttpError } from '../../lib/http-error';
 
 export interface ThrottleLimits {
+  /** Attempts an account, and an account from one address, may fail before each further one must wait. */
   maxFailuresPerAccount: number;
+  /** Attempts one address may fail, on accounts it is not known for, before each further one must wait. */
   maxFailuresPerIp: number;
+  /** The longest wait; and each window without an attempt takes one failure off a key. */
   windowSeconds: number;
+  /** The first wait; each further failure doubles it. */
   lockSeconds: number;
 }
 
-interface Key {
-  key: string;
-  max: number;
-  /** How long the key is refused once it reaches max failures within the window. */
-  blockSeconds: number;
+/** How long an address stays known for an account after a successful login from it. */
+const KNOWN_DAYS = 30;
+
+const SCOPES = ['account', 'account_address', 'address'] as const;
+export type ThrottleScope = (typeof SCOPES)[number];
+
+export interface Admission {
+  /** The keys this attempt was counted on. */
+  counted: { key: string; scope: ThrottleScope; failures: number }[];
+  pairKey: string;
+  /** Whether the account last logged in successfully from this address (then only the pair key counts). */
+  known: boolean;
+}
+
+export interface LoginThrottle {
+  /**
+   * Counts the attempt on its keys, atomically and before the password is checked, or throws a 429 while a key
+   * must wait (then counts nothing).
+   */
+  admit(username: string, address: string): Promise<Admission>;
+  /** After a wrong password: the waits the attempt's keys now carry (seconds, only those that wait). */
+  failed(admission: Admission): Promise<{ scope: ThrottleScope; seconds: number }[]>;
+  /** After the right password: the attempt was not a failure, and the address is now known for the account. */
+  succeeded(admission: Admission): Promise<void>;
 }
 
 /**
- * Failed logins are counted per IP and per account in the database (shared by every server instance).
- * An account is refused only for lockSeconds (a minute by default) after too many failures, so that an
- * attacker guessing its password cannot keep its owner out for long; an IP is refused for a whole window.
+ * A growing delay instead of a lock: past its free failures a key makes each further attempt wait
+ * lockSeconds × 2^(failures − max), at most windowSeconds, and each window without an attempt takes one failure
+ * off, so a guesser, however patient, gets about one guess per window. An address the account logged in from
+ * recently is not held to the account's and the address's waits, only to its own (account, address) one: an
+ * attacker rotating addresses cannot keep the owner out from a known address, and an office behind one NAT is not
+ * locked by a colleague's typos (decision 0004).
  */
-export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
-  const keys = (ip: string, username: string): Key[] => [
-    { key: `ip:${ip}`, max: limits.maxFailuresPerIp, blockSeconds: limits.windowSeconds },
-    {
-      key: `user:${username.toLowerCase()}`,
-      max: limits.maxFailuresPerAccount,
-      blockSeconds: limits.lockSeconds,
-    },
-  ];
+export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrottle {
+  const max = (scope: ThrottleScope) =>
+    scope === 'address' ? limits.maxFailuresPerIp : limits.maxFailuresPerAccount;
+
+  const delaySeconds = (scope: ThrottleScope, failures: number) => {
+    const over = failures - max(scope);
+    return over < 0
+      ? 0
+      : Math.min(limits.lockSeconds * 2 ** Math.min(over, 30), limits.windowSeconds);
+  };
+
+  /** The same wait in SQL, for a row whose key tells its scope. */
+  const delaySql = (key: SQL, failures: SQL) => {
+    const m = sql`(case when ${key} like 'ip:%' then ${limits.maxFailuresPerIp}::int else ${limits.maxFailuresPerAccount}::int end)`;
+    return sql`make_interval(secs => case when ${failures} < ${m} then 0
+      else least(${limits.lockSeconds}::float8 * power(2, least(${failures} - ${m}, 30)), ${limits.windowSeconds}::float8) end)`;
+  };
+
+  const keysOf = (username: string, address: string) => {
+    const account = username.toLowerCase();
+    return {
+      account: `user:${account}`,
+      pair: `pair:${JSON.stringify([account, address])}`,
+      address: `ip:${address}`,
+    };
+  };
+  const scopeOf = (key: string): ThrottleScope =>
+    key.startsWith('ip:') ? 'address' : key.startsWith('pair:') ? 'account_address' : 'account';
 
   return {
-    /** Throws a 429 while the IP or the account is blocked. */
-    async check(ip: string, username: string): Promise<void> {
-      const names = keys(ip, username).map((k) => k.key);
-      const rows = await queryRows<{ retry: string | number | null }>(
+    async admit(username, address) {
+      const keys = keysOf(username, address);
+      const [knownRow] = await queryRows<{ known: boolean }>(
+        db,
+        sql`select coalesce(known_at > now() - make_interval(days => ${KNOWN_DAYS}), false) as known
+            from login_throttle where key = ${keys.pair}`,
+      );
+      const known = knownRow?.known ?? false;
+      // Sorted, so that concurrent attempts lock shared rows in one order.
+      const list = (known ? [keys.pair] : [keys.account, keys.pair, keys.address]).sort();
+      const input = sql.join(
+        list.map((k) => sql`(${k}::text)`),
+        sql`, `,
+      );
+      // One statement: lock the keys' rows, see whether one must still wait, and count the attempt on every key
+      // only when none must. A concurrent attempt waits for the lock and then sees this one's count, so 300 at
+      // once get the free attempts and no more.
+      const [row] = await queryRows<{ wait: number | string | null; counted: string }>(
         db,
         sql`
-        select ceil(extract(epoch from max(blocked_until) - now())) as retry
-        from login_throttle
-        where key in (${sql.join(
-          names.map((n) => sql`${n}`),
-          sql`, `,
-        )}) and blocked_until > now()`,
+        with input(key) as (values ${input}),
+        current as (
+          select t.key, t.failures, t.last_at from login_throttle t join input using (key)
+          order by t.key for update of t
+        ),
+        waiting as (
+          select max(extract(epoch from (last_at + ${delaySql(sql`key`, sql`failures`)}) - now())) as wait
+          from current
+          where last_at + ${delaySql(sql`key`, sql`failures`)} > now()
+            and ${delaySql(sql`key`, sql`failures`)} > make_interval()
+        ),
+        counted as (
+          insert into login_throttle as t (key, failures, last_at)
+          select key, 1, now() from input where (select wait from waiting) is null
+          order by key
+          on conflict (key) do update set
+            failures = greatest(t.failures - greatest(floor(
+              extract(epoch from now() - t.last_at) / ${limits.windowSeconds}::float8), 0)::int, 0) + 1,
+            last_at = greatest(t.last_at, now())
+          returning t.key, t.failures
+        )
+        select (select wait from waiting) as wait,
+          coalesce((select json_agg(json_build_array(key, failures)) from counted), '[]')::text as counted`,
       );
-      const retry = Number(rows[0]?.retry ?? 0);
-      if (retry > 0) {
+      const wait = Number(row?.wait ?? 0);
+      if (wait > 0) {
+        const seconds = Math.max(1, Math.ceil(wait));
         throw new HttpError(
           429,
-          `Muitas tentativas de login. Tente novamente em ${retry} segundo${retry === 1 ? '' : 's'}.`,
+          `Muitas tentativas de login. Tente novamente em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
           undefined,
-          { 'retry-after': String(retry) },
+          { 'retry-after': String(seconds) },
         );
       }
+      const counted = (JSON.parse(row?.counted ?? '[]') as [string, number][]).map(
+        ([key, failures]) => ({ key, failures, scope: scopeOf(key) }),
+      );
+      return { counted, pairKey: keys.pair, known };
     },
 
-    async recordFailure(ip: string, username: string): Promise<void> {
-      const window = sql`make_interval(secs => ${limits.windowSeconds})`;
-      for (const k of keys(ip, username)) {
-        await db.execute(sql`
-          insert into login_throttle as t (key, failures, window_start)
-          values (${k.key}, 1, now())
-          on conflict (key) do update set
-            failures = case when t.window_start < now() - ${window} then 1 else t.failures + 1 end,
-            window_start = case when t.window_start < now() - ${window} then now() else t.window_start end`);
-        await db.execute(sql`
-          update login_throttle set
-            blocked_until = now() + make_interval(secs => ${k.blockSeconds}),
-            failures = 0,
-            window_start = now()
-          where key = ${k.key} and failures >= ${k.max}`);
-      }
-      // Keeps the table small when someone sprays many usernames.
+    async failed(admission) {
+      // Keeps the table small when someone sprays many usernames: a key whose failures have all worn off goes.
       await db.execute(sql`
         delete from login_throttle
-        where window_start < now() - ${window} and (blocked_until is null or blocked_until < now())`);
+        where last_at + make_interval(secs => ${limits.windowSeconds} * failures) < now()
+          and (known_at is null or known_at < now() - make_interval(days => ${KNOWN_DAYS}))`);
+      return SCOPES.flatMap((scope) =>
+        admission.counted
+          .filter((c) => c.scope === scope)
+          .map((c) => ({ scope, seconds: delaySeconds(scope, c.failures) }))
+          .filter((d) => d.seconds > 0),
+      );
     },
 
-    async recordSuccess(username: string): Promise<void> {
-      await db.execute(
-        sql`delete from login_throttle where key = ${`user:${username.toLowerCase()}`}`,
-      );
+    async succeeded(admission) {
+      const others = admission.counted.map((c) => c.key).filter((k) => k !== admission.pairKey);
+      if (others.length > 0) {
+        await db.execute(sql`
+          update login_throttle set failures = greatest(failures - 1, 0)
+          where key in (${sql.join(
+            others.map((k) => sql`${k}`),
+            sql`, `,
+          )})`);
+      }
+      await db.execute(sql`
+        update login_throttle set failures = 0, known_at = now() where key = ${admission.pairKey}`);
     },
   };
 }

@@ -22,6 +22,8 @@ const SIM_HOST = '127.0.0.153';
 const SIM_TOKEN = 'fuzz-agent-token';
 /** Failed logins write the throttle table by design (that is how a refusal is counted): not compared. */
 const WRITABLE_BY_REFUSALS = ['login_throttle'];
+/** ...and the audit log's record of each refused login (issue 12: logins are audited, successes and failures). */
+const AUDITED_REFUSALS = ['login_failed', 'login_delayed'];
 
 /**
  * 5xx known and owned elsewhere (issue 12): the upload route lets the multipart parser's own errors (a body cut
@@ -63,6 +65,8 @@ interface Seed {
   novaOrdemSemResultado(): Promise<string>;
   /** A limit buy below the market: resting at the terminal, so that it can be canceled. */
   novaOrdemLimitada(): Promise<string>;
+  /** A session of its own (the logout ends the one it is sent with). */
+  novaSessao(): Promise<string>;
 }
 
 interface Example {
@@ -84,6 +88,10 @@ const upload = (): Base => ({
 /** One valid request per endpoint, keyed `METHOD path`: a new endpoint fails below until it has one. */
 const EXAMPLES: Record<string, Example> = {
   'POST /token/': { build: () => ({ body: { ...TEST_USER } }) },
+  'POST /logout/': {
+    build: async (s) => ({ headers: { authorization: `Bearer ${await s.novaSessao()}` } }),
+    fresh: true,
+  },
   'GET /clientes/': { build: () => ({}) },
   'POST /clientes/': {
     build: () => ({
@@ -416,7 +424,9 @@ function requestFor(
   for (const [k, v] of Object.entries({ ...base.headers, ...over.headers })) {
     if (v !== MISSING) headers[k] = v;
   }
-  if (token) headers.authorization = `Bearer ${token}`;
+  // An example may bring a session of its own (the logout); the variants without a valid token replace it.
+  if (token === null || label === 'token inválido') delete headers.authorization;
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   const req: Req = {
     label,
     method: e.method,
@@ -460,7 +470,6 @@ type Recipe = (base: Base) => Req;
 
 /** Every variant of one endpoint; `sample` (a base) gives the shape of its body and form. */
 function* variantsOf(e: EndpointDef, sample: Base, token: string): Generator<Recipe> {
-  const auth = { authorization: `Bearer ${token}` };
   const plain = (b: Base) => requestFor(e, b, token, 'exemplo válido');
   const raw =
     (label: string, headers: Record<string, string>, body = '', absolute = false) =>
@@ -468,7 +477,8 @@ function* variantsOf(e: EndpointDef, sample: Base, token: string): Generator<Rec
       rawRequest(
         label,
         `${e.method} ${absolute ? 'http://127.0.0.1' : ''}${plain(b).target} HTTP/1.1`,
-        { ...auth, ...headers },
+        // The base's own session when it brings one (the logout), else the fuzz's.
+        { authorization: b.headers?.authorization ?? `Bearer ${token}`, ...headers },
         body,
       );
 
@@ -777,6 +787,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
       });
       return id;
     },
+    novaSessao: () => server.login(),
     novaOrdemLimitada: () =>
       json(`/api/clientes/${cliente!.id}/mt5/compra/`, {
         ticker_base: 'PETR4',
@@ -867,7 +878,10 @@ describe.sequential('API fuzz: malformed requests to every endpoint of the contr
       // Order-free and cheap (no sort): per table, the rows' count and the sum of their 64-bit hashes.
       .map(
         (t) =>
-          `(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from "${t.name}" x)`,
+          `(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from "${t.name}" x` +
+          (t.name === 'audit_log'
+            ? ` where x.action not in (${AUDITED_REFUSALS.map((a) => `'${a}'`).join(', ')}))`
+            : ')'),
       );
     fingerprintQuery = sql.raw(`select ${parts.join(` || ',' || `)} as f`);
   });

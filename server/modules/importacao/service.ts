@@ -10,7 +10,7 @@ import { SHEETS } from './columns';
 import { checkZipDirectory, ImportError, sniffContainer } from './file-check';
 import type { ImportLimits } from './limits';
 import type { ParsePool } from './parse-pool';
-import { missingSheets, type ParsedPayload, type SheetPayload } from './parser';
+import type { ParsedPayload, SheetPayload } from './parser';
 
 export interface ImportRequest {
   username: string;
@@ -25,7 +25,7 @@ const TABLES = { patrimonio: patrimonios, custodia: custodias } as const;
 
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Checks the bytes, parses them off the main thread, then replaces or inserts the rows in one transaction. */
+/** Checks the bytes, parses them in the parsing process, then replaces or inserts the rows in one transaction. */
 export async function importWorkbook(
   db: Db,
   pool: ParsePool,
@@ -42,7 +42,14 @@ export async function importWorkbook(
   if (sniffContainer(req.buffer) === 'zip') checkZipDirectory(req.buffer, limits);
 
   const tipos: TipoPlanilha[] = req.tipo === 'auto' ? ['patrimonio', 'custodia'] : [req.tipo];
-  const parsed = await parseSheets(pool, limits, req.buffer, tipos);
+  const parsed = await pool.parse(req.buffer, {
+    tipos,
+    maxRows: limits.maxRows,
+    headerScanRows: limits.headerScanRows,
+    maxZipEntries: limits.maxZipEntries,
+    maxUncompressedBytes: limits.maxUncompressedBytes,
+    maxCompressionRatio: limits.maxCompressionRatio,
+  });
   const results = await db.transaction((tx) => store(tx, tipos, parsed, req));
   if (req.tipo !== 'auto') return results[req.tipo]!;
   return {
@@ -51,38 +58,6 @@ export async function importWorkbook(
       custodia: results.custodia ?? { linhas: 0, status: 'ausente' },
     },
   };
-}
-
-/**
- * One worker per sheet, side by side: SheetJS parses one sheet only, so two sheets take the time of the larger.
- * Errors are reported in sheet order, as a single reader would meet them.
- */
-async function parseSheets(
-  pool: ParsePool,
-  limits: ImportLimits,
-  buffer: Uint8Array,
-  tipos: TipoPlanilha[],
-): Promise<ParsedPayload> {
-  const outcomes = await Promise.allSettled(
-    tipos.map((tipo) =>
-      pool.parse(buffer, {
-        tipos: [tipo],
-        allowMissing: true,
-        maxRows: limits.maxRows,
-        headerScanRows: limits.headerScanRows,
-        maxUncompressedBytes: limits.maxUncompressedBytes,
-      }),
-    ),
-  );
-  const parsed: ParsedPayload = { abas: [] };
-  for (const [i, outcome] of outcomes.entries()) {
-    if (outcome.status === 'rejected') throw outcome.reason;
-    const tipo = tipos[i]!;
-    parsed.abas = outcome.value.abas;
-    parsed[tipo] = outcome.value[tipo] ?? null;
-  }
-  if (tipos.every((tipo) => !parsed[tipo])) throw missingSheets(tipos, parsed.abas);
-  return parsed;
 }
 
 async function store(

@@ -6,6 +6,7 @@ import {
   buildWorkbook,
   CUSTODIA,
   encryptedWorkbook,
+  hiddenEntryBomb,
   PATRIMONIO,
   standardWorkbook,
   zipBomb,
@@ -271,6 +272,12 @@ describe('bad input: 4xx with a detail, nothing stored', () => {
       { file: zipBomb(25, 8, { lie: true }) },
       413,
       'A planilha descompactada passa do limite de 60 MB.',
+    ],
+    [
+      "the security probe's zip bomb: a header hidden in a stored part, which a record declaring 0 bytes points at",
+      { file: hiddenEntryBomb(256) },
+      400,
+      'A planilha está corrompida ou incompleta e não pôde ser lida.',
     ],
     [
       'a password-protected workbook',

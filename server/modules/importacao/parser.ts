@@ -96,7 +96,7 @@ const MAX_TEXT = 200;
 type Grid = (CellValue[] | undefined)[];
 
 /**
- * Reads the requested types' sheets (dense, only the rows the limits allow) and returns their rows. The sheet names come first from the workbook's
+ * Reads the requested types' sheets (dense) and returns their rows. The sheet names come first from the workbook's
  * index alone, so SheetJS then parses only the candidate sheets. A .xlsx reaches SheetJS only as the archive
  * rebuilt from what was inflated here, within the limits.
  */
@@ -116,10 +116,11 @@ export function parseWorkbook(buf: Uint8Array, opts: ParseOptions): ParsedWorkbo
     for (const tipo of opts.tipos) result[tipo] = null;
     return result;
   }
+  // Every row is read: a cap on the rows read would cut a sheet whose blank and total rows push data past it.
+  // What a sheet may cost is bounded by the inflated-size limit and the parsing process's memory and time.
   const workbook = readWorkbook(book, {
     sheets: candidates,
     dense: true,
-    sheetRows: opts.headerScanRows + opts.maxRows + 1,
     cellText: false,
     cellHTML: false,
     cellFormula: false,

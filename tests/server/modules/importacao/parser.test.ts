@@ -312,6 +312,31 @@ describe('bad content: a 400 naming the sheet, column and row', () => {
   });
 });
 
+describe('row limit: no row is cut silently', () => {
+  // Blank and total rows counted towards what the reader read, but not towards the data-row limit: past the
+  // reader's cap, the rest of a sheet was dropped without a word.
+  const sparse = (dataRows: number, gap: number) => {
+    const rows: unknown[][] = [['Código', 'Patrimônio']];
+    for (let i = 0; i < dataRows; i++) {
+      rows.push([`c${i}`, i]);
+      for (let g = 0; g < gap; g++) rows.push(g % 2 ? ['Subtotal', i] : []);
+    }
+    return buildWorkbook({ Patrimônio: rows });
+  };
+  const opts = { ...BOTH, maxRows: 10, headerScanRows: 5 };
+
+  it('reads every data row of a sheet whose blank and total rows run far past the data-row limit', () => {
+    const rows = parseWorkbook(sparse(10, 6), opts).patrimonio?.rows;
+    expect(rows?.map((r) => r.codigo)).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+  });
+
+  it('refuses a sheet whose data rows pass the limit after blank and total rows, naming the limit', () => {
+    const err = rejection(() => parseWorkbook(sparse(11, 6), opts));
+    expect(err.status).toBe(400);
+    expect(err.detail).toBe("Aba 'Patrimônio': passa do limite de 10 linhas de dados.");
+  });
+});
+
 describe('unreadable files', () => {
   it('refuses a password-protected workbook', () => {
     expect(rejection(() => parseWorkbook(encryptedWorkbook(), BOTH)).detail).toBe(

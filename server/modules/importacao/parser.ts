@@ -3,9 +3,11 @@ import {
   cellText,
   cellValue,
   EXCEL_ERROR,
+  forbiddenChar,
   isBlank,
   normalizeLabel,
   parseNumber,
+  printable,
   roundDecimal,
   type CellValue,
 } from './cells';
@@ -251,6 +253,13 @@ function* dataRows(
 }
 
 function text(aba: string, line: number, coluna: string, value: string): string {
+  const forbidden = forbiddenChar(value);
+  if (forbidden) {
+    throw new ImportError(
+      400,
+      `Aba '${aba}', linha ${line}, coluna ${coluna}: a célula tem um caractere inválido (${forbidden}); apague-o e envie de novo.`,
+    );
+  }
   if (EXCEL_ERROR.test(value)) {
     throw new ImportError(
       400,
@@ -288,7 +297,10 @@ function number(
   }
   const parsed = parseNumber(raw);
   if (parsed === null) {
-    throw new ImportError(400, `${where}: '${cellText(raw).slice(0, 40)}' não é um número.`);
+    throw new ImportError(
+      400,
+      `${where}: '${printable(cellText(raw).slice(0, 40))}' não é um número.`,
+    );
   }
   const rounded = roundDecimal(parsed, scale);
   if (rounded.replace(/^-/, '').indexOf('.') > MAX_INTEGER_DIGITS[scale]) {

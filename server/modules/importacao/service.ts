@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { custodias, importLotes, patrimonios } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict } from '../../lib/http-error';
+import { printable } from './cells';
 import type { TipoPlanilha } from './columns';
 import { SHEETS } from './columns';
 import { checkZipDirectory, ImportError, sniffContainer } from './file-check';
@@ -87,6 +88,8 @@ async function store(
     );
   }
 
+  // Labels only, shown and audited: a character the database refuses is replaced, not a reason to refuse the file.
+  const arquivo = printable(req.fileName);
   const results: Partial<Record<TipoPlanilha, ImportResultado>> = {};
   for (const tipo of present) {
     const sheet = parsed[tipo]!;
@@ -100,7 +103,7 @@ async function store(
       .values({
         tipo,
         data_referencia: req.dataReferencia,
-        arquivo: req.fileName.slice(0, 255),
+        arquivo: arquivo.slice(0, 255),
         linhas: sheet.linhas,
         status,
         username: req.username,
@@ -120,8 +123,8 @@ async function store(
       after: {
         lote_id: loteId,
         data_referencia: req.dataReferencia,
-        arquivo: req.fileName,
-        aba: sheet.aba,
+        arquivo,
+        aba: printable(sheet.aba),
         linhas: sheet.linhas,
       },
     });

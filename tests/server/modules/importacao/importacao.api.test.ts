@@ -176,6 +176,20 @@ describe('POST /api/importacao/upload/', () => {
     });
   });
 
+  it('stores a sheet or file name with a character the database refuses, with that character replaced', async () => {
+    const res = await upload({
+      file: buildWorkbook({ 'Patrim\u0000ônio': PATRIMONIO }, 'biff8'),
+      fileName: 'carteira\u0001.xls',
+      tipo: 'patrimonio',
+    });
+    expect(res.status).toBe(200);
+    const { db } = server.database;
+    const [lote] = await db.select().from(importLotes);
+    expect(lote!.arquivo).toBe('carteira\ufffd.xls');
+    const [audit] = await db.select().from(auditLog);
+    expect(audit!.after).toMatchObject({ aba: 'Patrim\ufffdônio', arquivo: 'carteira\ufffd.xls' });
+  });
+
   it('treats another date, or another type of the same date, as new', async () => {
     expect((await upload({ tipo: 'custodia' })).status).toBe(200);
     const res = await upload({ tipo: 'patrimonio' });
@@ -280,6 +294,72 @@ describe('bad input: 4xx with a detail, nothing stored', () => {
       'A planilha está corrompida ou incompleta e não pôde ser lida.',
     ],
     [
+      'a NUL in a cell (PostgreSQL refuses it in text)',
+      {
+        file: buildWorkbook({
+          Patrimônio: PATRIMONIO,
+          Custódia: [
+            ['Código', 'Ativo', 'Quantidade'],
+            ['1001', 'PETR4', 1],
+            ['1002', 'VALE\u00003', 2],
+          ],
+        }),
+      },
+      400,
+      "Aba 'Custódia', linha 3, coluna Ativo: a célula tem um caractere inválido (U+0000); apague-o e envie de novo.",
+    ],
+    [
+      'half a surrogate pair in a client code (PostgreSQL refuses it in JSON)',
+      {
+        file: buildWorkbook(
+          {
+            Patrimônio: [
+              ['Código', 'Patrimônio'],
+              ['10\ud83d', 1],
+            ],
+          },
+          'biff8',
+        ),
+        fileName: 'carteira.xls',
+      },
+      400,
+      "Aba 'Patrimônio', linha 2, coluna Código do cliente: a célula tem um caractere inválido (U+D83D); apague-o e envie de novo.",
+    ],
+    ...(
+      [
+        ['Patrimônio', 'Patrimônio', '10.000.000.000.000.000,00'],
+        ['Patrimônio', 'Patrimônio', '9.999.999.999.999.999,995'],
+        ['Patrimônio', 'Patrimônio', -1e17],
+        ['Custódia', 'Quantidade', '100.000.000.000.000'],
+        ['Custódia', 'Preço médio', '99.999.999.999.999,99995'],
+        ['Custódia', 'Valor', 1e300],
+      ] as const
+    ).map(([aba, coluna, value]): [string, Upload, number, string] => [
+      `a number past what the ${coluna} column holds: ${value}`,
+      {
+        file: buildWorkbook({
+          [aba]:
+            aba === 'Patrimônio'
+              ? [
+                  ['Código', 'Patrimônio'],
+                  ['1', value],
+                ]
+              : [
+                  ['Código', 'Ativo', 'Quantidade', 'Preço médio', 'Valor'],
+                  [
+                    '1',
+                    'PETR4',
+                    coluna === 'Quantidade' ? value : 1,
+                    coluna === 'Preço médio' ? value : 1,
+                    coluna === 'Valor' ? value : 1,
+                  ],
+                ],
+        }),
+      },
+      400,
+      `Aba '${aba}', linha 2, coluna ${coluna}: número grande demais.`,
+    ]),
+    [
       'a password-protected workbook',
       { file: encryptedWorkbook() },
       400,
@@ -301,6 +381,33 @@ describe('bad input: 4xx with a detail, nothing stored', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'O arquivo passa do limite de 10 MB.' });
     expect((await counts()).lotes).toBe(0);
+  });
+
+  it('stores the largest numbers the columns hold, exactly', async () => {
+    const res = await upload({
+      file: buildWorkbook({
+        Patrimônio: [
+          ['Código', 'Patrimônio'],
+          ['1', '9.999.999.999.999.999,99'],
+          ['2', '-9.999.999.999.999.999,994'],
+        ],
+        Custódia: [
+          ['Código', 'Ativo', 'Quantidade', 'Preço médio', 'Valor'],
+          ['1', 'PETR4', '99.999.999.999.999,9999', '99.999.999.999.999,99994', 1e-300],
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { db } = server.database;
+    const rows = await db.select().from(patrimonios).orderBy(asc(patrimonios.codigo));
+    expect(rows.map((r) => r.patrimonio)).toEqual(['9999999999999999.99', '-9999999999999999.99']);
+    const [custody] = await db.select().from(custodias);
+    expect([custody!.quantidade, custody!.preco_medio, custody!.valor]).toEqual([
+      '99999999999999.9999',
+      '99999999999999.9999',
+      '0.00',
+    ]);
+    await clear();
   });
 
   it('refuses a JSON body', async () => {

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../src/contract';
 import { hasImportExtension } from '../../../src/contract';
 import type { Db, Tx } from '../../db/client';
@@ -97,6 +97,19 @@ async function store(
     if (replaced > 0) {
       await tx.delete(TABLES[tipo]).where(eq(TABLES[tipo].data_referencia, req.dataReferencia));
     }
+    // The lotes that held this sheet and date (an empty one too) now hold nothing: the new lote holds the rows.
+    // Marked before the insert, as the one-current-lote index wants; pointed at the new lote after it.
+    const previous = await tx
+      .update(importLotes)
+      .set({ substituido_em: sql`now()` })
+      .where(
+        and(
+          eq(importLotes.tipo, tipo),
+          eq(importLotes.data_referencia, req.dataReferencia),
+          isNull(importLotes.substituido_em),
+        ),
+      )
+      .returning({ id: importLotes.id });
     const status = replaced > 0 ? 'sobrescrito' : 'importado';
     const [lote] = await tx
       .insert(importLotes)
@@ -110,6 +123,13 @@ async function store(
       })
       .returning({ id: importLotes.id });
     const loteId = lote!.id;
+    const substituidos = previous.map((l) => l.id);
+    if (substituidos.length > 0) {
+      await tx
+        .update(importLotes)
+        .set({ substituido_por: loteId })
+        .where(inArray(importLotes.id, substituidos));
+    }
     if (sheet.linhas > 0) {
       const insert = tipo === 'patrimonio' ? insertPatrimonio : insertCustodia;
       await withoutRowTriggers(tx, () => insert(tx, loteId, req.dataReferencia, sheet));
@@ -119,7 +139,10 @@ async function store(
       action: replaced > 0 ? 'sobrescrever' : 'importar',
       entity: tipo,
       entityId: loteId,
-      before: replaced > 0 ? { data_referencia: req.dataReferencia, linhas: replaced } : null,
+      before:
+        substituidos.length > 0
+          ? { data_referencia: req.dataReferencia, linhas: replaced, lotes: substituidos }
+          : null,
       after: {
         lote_id: loteId,
         data_referencia: req.dataReferencia,

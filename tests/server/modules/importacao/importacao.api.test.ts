@@ -1,4 +1,4 @@
-import { asc, count, desc } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, custodias, importLotes, patrimonios } from '../../../../server/db/schema';
 import { startTestServer, TEST_USER, type TestServer } from '../../../support/test-server';
@@ -174,6 +174,52 @@ describe('POST /api/importacao/upload/', () => {
       entity: 'custodia',
       before: { linhas: 4 },
     });
+  });
+
+  it('marks the lotes an overwrite replaced, pointing at the lote that now holds the rows', async () => {
+    const { db } = server.database;
+    expect((await upload()).status).toBe(200);
+    expect((await upload({ force: 'true', tipo: 'custodia' })).status).toBe(200);
+    expect((await upload({ force: 'true' })).status).toBe(200);
+    const lotes = await db.select().from(importLotes).orderBy(asc(importLotes.id));
+    const [, , c2, p3, c3] = lotes.map((l) => l.id);
+    expect(
+      lotes.map((l) => [l.tipo, l.linhas, l.status, l.substituido_por, l.substituido_em !== null]),
+    ).toEqual([
+      ['patrimonio', 3, 'importado', p3, true],
+      ['custodia', 4, 'importado', c2, true],
+      ['custodia', 4, 'sobrescrito', c3, true],
+      ['patrimonio', 3, 'sobrescrito', null, false],
+      ['custodia', 4, 'sobrescrito', null, false],
+    ]);
+    // The rows are all the current lotes'; no replaced lote holds any.
+    const held = async (table: typeof patrimonios | typeof custodias) =>
+      (await db.select({ lote: table.lote_id }).from(table)).map((r) => r.lote);
+    expect(new Set(await held(patrimonios))).toEqual(new Set([p3]));
+    expect(new Set(await held(custodias))).toEqual(new Set([c3]));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_id, String(c3)));
+    expect(audit!.before).toEqual({ data_referencia: '2025-01-31', linhas: 4, lotes: [c2] });
+  });
+
+  it('replaces a lote that holds no rows without asking: the new lote holds the sheet for that date', async () => {
+    const { db } = server.database;
+    const empty = buildWorkbook({ Patrimônio: [['Código', 'Patrimônio']] });
+    expect(await (await upload({ tipo: 'patrimonio', file: empty })).json()).toEqual({
+      linhas: 0,
+      status: 'importado',
+    });
+    expect(await (await upload({ tipo: 'patrimonio' })).json()).toEqual({
+      linhas: 3,
+      status: 'importado',
+    });
+    const lotes = await db.select().from(importLotes).orderBy(asc(importLotes.id));
+    expect(lotes.map((l) => [l.linhas, l.substituido_por])).toEqual([
+      [0, lotes[1]!.id],
+      [3, null],
+    ]);
   });
 
   it('stores a sheet or file name with a character the database refuses, with that character replaced', async () => {

@@ -50,7 +50,7 @@ interface Host {
 /**
  * One parsing process, capped by the operating system at workerMemoryMb, parses one upload at a time (its sheets
  * side by side, in worker threads): whatever a hostile workbook makes SheetJS allocate, the server and its parsing
- * process together grow by less than that cap, and no other upload shares the process it may bring down. Further
+ * process together grow by about that cap at most, and no other upload shares the process it may bring down. Further
  * uploads wait in a short queue; past it they get a 503. The process and its workers start in about a second (tsx
  * and SheetJS load), so it is kept warm between uploads; one that timed out, crashed or ran out of memory is
  * discarded and the next upload gets a fresh one.

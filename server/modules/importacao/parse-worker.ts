@@ -11,7 +11,7 @@ port.on('message', ({ id, buffer, options }: ParseRequest) => {
   try {
     reply = { id, ok: true, result: toPayload(parseWorkbook(buffer, options)) };
   } catch (caught) {
-    // A buffer the process's memory limit refused: SheetJS allocates most of its memory outside the heap.
+    // A buffer the process's memory limit refused (buffers live outside the heap this worker's limit covers).
     const err = isOutOfMemory(caught) ? tooMuchMemory() : caught;
     reply =
       err instanceof ImportError

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
+import { cfbChainBomb, hiddenEntryBomb } from '../../tests/server/modules/importacao/workbooks';
 import { openMemoryDatabase, type Database } from '../db/client';
+import { HttpError } from '../lib/http-error';
 import { withPostgres } from './databases';
-import { DEFAULT_LIMITS } from '../modules/importacao/limits';
+import { DEFAULT_LIMITS, MB } from '../modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../modules/importacao/parse-pool';
 import { importWorkbook } from '../modules/importacao/service';
 
@@ -11,7 +14,9 @@ import { importWorkbook } from '../modules/importacao/service';
  * parse of the same file. The issue requires import ≤ 2× bare parse. "import" is the whole upload path after the
  * multipart read: ZIP directory check, parse and validation in the worker thread, the transaction that stores both
  * sheets with their lotes and audit. Medians of ROUNDS after a warm-up (the first upload after a start also
- * pays the worker's start, shown apart). "bare parse" is XLSX.read with SheetJS's defaults. PostgreSQL: BENCH_PG_URL, else a throw-away server like the API tests'.
+ * pays the parsing processes' start, shown apart). "bare parse" is XLSX.read with SheetJS's defaults. PostgreSQL:
+ * BENCH_PG_URL, else a throw-away server like the API tests'. Then hostile uploads, and how much the server and its
+ * parsing processes grew while refusing them (the issue requires less than 600 MB).
  */
 const ROWS = 10_000;
 const ROUNDS = 7;
@@ -60,10 +65,10 @@ function nextDate(): string {
   return new Date(Date.UTC(2000, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
 }
 
-function importOnce(database: Database, pool: ParsePool, file: Buffer) {
+function importOnce(database: Database, pool: ParsePool, file: Buffer, fileName = 'bench.xlsx') {
   return importWorkbook(database.db, pool, DEFAULT_LIMITS, {
     username: 'bench',
-    fileName: 'bench.xlsx',
+    fileName,
     buffer: file,
     tipo: 'auto',
     dataReferencia: nextDate(),
@@ -103,6 +108,68 @@ async function benchDatabase(label: string, database: Database, file: Buffer) {
   }
 }
 
+/** Resident memory of this process and of its child process (the parsing process), in MB. */
+function resident(): { server: number; children: number } {
+  let children = 0;
+  const pids = fs.readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim();
+  for (const pid of pids ? pids.split(' ') : []) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      children += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    } catch {
+      // Gone between the listing and the read: a discarded parsing process.
+    }
+  }
+  return { server: process.memoryUsage.rss() / MB, children };
+}
+
+/**
+ * Each hostile upload against the memory just before it, sampled every 2 ms while it runs: the server alone, and
+ * the server with its parsing process (the operating system caps that one). The .xls bomb goes twice: into the warm
+ * process the good upload left, then, as that one died of it, into a fresh one, where all its memory is growth.
+ */
+async function benchHostile(database: Database, file: Buffer) {
+  const pool = createParsePool(DEFAULT_LIMITS);
+  try {
+    await importOnce(database, pool, file);
+    const xls = cfbChainBomb();
+    const uploads: [string, Buffer, string][] = [
+      [
+        "the probe's zip bomb, 2 GB of zeros behind a hidden header",
+        hiddenEntryBomb(2048),
+        'b.xlsx',
+      ],
+      ['an .xls whose sector chains share one tail (2 GB of buffers), warm process', xls, 'b.xls'],
+      ['the same .xls, fresh process', xls, 'b.xls'],
+    ];
+    for (const [label, hostile, fileName] of uploads) {
+      const before = resident();
+      let server = before.server;
+      let total = before.server + before.children;
+      const sampler = setInterval(() => {
+        const now = resident();
+        server = Math.max(server, now.server);
+        total = Math.max(total, now.server + now.children);
+      }, 2);
+      const answer = await importOnce(database, pool, hostile, fileName).then(
+        () => 'accepted (200)',
+        (err: unknown) =>
+          err instanceof HttpError ? `${err.statusCode}: ${err.detail}` : `error: ${String(err)}`,
+      );
+      clearInterval(sampler);
+      const growth = total - before.server - before.children;
+      console.log(
+        `${label} (${(hostile.length / MB).toFixed(1)} MB): ${answer}\n` +
+          `  peak growth: server ${(server - before.server).toFixed(0)} MB, server and parsing process ` +
+          `${growth.toFixed(0)} MB (${growth < 600 ? 'ok' : 'OVER'}: < 600 MB; the process is capped at ` +
+          `${DEFAULT_LIMITS.workerMemoryMb} MB of data)`,
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
 export default async function bench(): Promise<void> {
   const file = workbook();
   console.log(`workbook: ${ROWS} + ${ROWS} rows, ${(file.length / 1024).toFixed(0)} KB`);
@@ -110,9 +177,9 @@ export default async function bench(): Promise<void> {
   const pglite = await openMemoryDatabase();
   try {
     await benchDatabase('PGlite', pglite, file);
+    await withPostgres((pg) => benchDatabase('PostgreSQL', pg, file));
+    await benchHostile(pglite, file);
   } finally {
     await pglite.close();
   }
-
-  await withPostgres((pg) => benchDatabase('PostgreSQL', pg, file));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -238,16 +239,30 @@ export const orderLegs = pgTable(
   (t) => [primaryKey({ columns: [t.group_id, t.leg] })],
 );
 
-export const importLotes = pgTable('import_lotes', {
-  id: serial('id').primaryKey(),
-  tipo: text('tipo', { enum: ['patrimonio', 'custodia'] }).notNull(),
-  data_referencia: date('data_referencia').notNull(),
-  arquivo: text('arquivo').notNull(),
-  linhas: integer('linhas').notNull(),
-  status: text('status', { enum: ['importado', 'sobrescrito'] }).notNull(),
-  username: text('username').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const importLotes = pgTable(
+  'import_lotes',
+  {
+    id: serial('id').primaryKey(),
+    tipo: text('tipo', { enum: ['patrimonio', 'custodia'] }).notNull(),
+    data_referencia: date('data_referencia').notNull(),
+    arquivo: text('arquivo').notNull(),
+    /** The rows this import stored: the lote holds them until a later import of its sheet and date replaces it. */
+    linhas: integer('linhas').notNull(),
+    /** Whether this import replaced an earlier one's rows (force=true). */
+    status: text('status', { enum: ['importado', 'sobrescrito'] }).notNull(),
+    username: text('username').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The import that replaced this lote, and when: from then on the lote holds none of its rows. */
+    substituido_por: integer('substituido_por').references((): AnyPgColumn => importLotes.id),
+    substituido_em: timestamp('substituido_em', { withTimezone: true }),
+  },
+  // A sheet's rows for a date are held by one lote: the one nothing replaced.
+  (t) => [
+    uniqueIndex('import_lotes_vigente_uq')
+      .on(t.tipo, t.data_referencia)
+      .where(sql`${t.substituido_em} is null`),
+  ],
+);
 
 export const patrimonios = pgTable(
   'patrimonios',

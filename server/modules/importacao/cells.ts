@@ -36,6 +36,25 @@ export function cellValue(cell: CellObject | undefined): CellValue {
   return cell.v;
 }
 
+// Control characters other than tab and line breaks, and halves of a surrogate pair. PostgreSQL refuses NUL in text
+// and an unpaired surrogate in JSON; the others it would store, but in a client code or a ticker they are invisible
+// and make the value silently differ from the same code typed anywhere else.
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The first character a stored cell may not hold, as 'U+0000', or null. */
+export function forbiddenChar(text: string): string | null {
+  FORBIDDEN.lastIndex = 0;
+  const match = FORBIDDEN.exec(text);
+  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : null;
+}
+
+/** A label (file or sheet name) or a value quoted in a message, with those characters shown as '\ufffd'. */
+export function printable(text: string): string {
+  return text.replace(FORBIDDEN, '\ufffd');
+}
+
 export function isBlank(value: CellValue): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');
 }

@@ -10,11 +10,16 @@ export interface ImportLimits {
   maxZipEntries: number;
   maxUncompressedBytes: number;
   maxCompressionRatio: number;
-  /** The parsing worker: heap and wall time. */
+  /**
+   * The parsing process, one upload at a time: each worker thread's JavaScript heap, the whole process's memory (its
+   * data segment: heaps, buffers, stacks), and the wall time of an upload's parse.
+   */
   workerHeapMb: number;
+  workerMemoryMb: number;
   parseTimeoutMs: number;
-  /** Parsing workers at once; further uploads wait in a short queue, past it they get a 503. */
+  /** Worker threads in the parsing process: an upload's sheets are parsed side by side. */
   maxWorkers: number;
+  /** Uploads waiting for the parsing process; past them an upload gets a 503. */
   maxQueued: number;
 }
 
@@ -25,7 +30,8 @@ export const DEFAULT_LIMITS: ImportLimits = {
   maxZipEntries: 500,
   maxUncompressedBytes: 60 * 1024 * 1024,
   maxCompressionRatio: 200,
-  workerHeapMb: 512,
+  workerHeapMb: 256,
+  workerMemoryMb: 512,
   parseTimeoutMs: 30_000,
   maxWorkers: 2,
   maxQueued: 8,

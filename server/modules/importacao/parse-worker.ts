@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { ImportError } from './file-check';
+import { ImportError, isOutOfMemory, tooMuchMemory } from './file-check';
 import type { ParseReply, ParseRequest } from './parse-pool';
 import { parseWorkbook, toPayload } from './parser';
 
@@ -10,7 +10,9 @@ port.on('message', ({ id, buffer, options }: ParseRequest) => {
   let reply: ParseReply;
   try {
     reply = { id, ok: true, result: toPayload(parseWorkbook(buffer, options)) };
-  } catch (err) {
+  } catch (caught) {
+    // A buffer the process's memory limit refused (buffers live outside the heap this worker's limit covers).
+    const err = isOutOfMemory(caught) ? tooMuchMemory() : caught;
     reply =
       err instanceof ImportError
         ? { id, ok: false, status: err.status, detail: err.detail }

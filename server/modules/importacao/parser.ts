@@ -3,9 +3,11 @@ import {
   cellText,
   cellValue,
   EXCEL_ERROR,
+  forbiddenChar,
   isBlank,
   normalizeLabel,
   parseNumber,
+  printable,
   roundDecimal,
   type CellValue,
 } from './cells';
@@ -18,7 +20,16 @@ import {
   type Mapa,
   type TipoPlanilha,
 } from './columns';
-import { checkZipInflation, CORRUPT, ImportError, sniffContainer } from './file-check';
+import {
+  CORRUPT,
+  ImportError,
+  isOutOfMemory,
+  PROTECTED,
+  rebuildZip,
+  sniffContainer,
+  tooMuchMemory,
+} from './file-check';
+import type { ImportLimits } from './limits';
 
 export interface PatrimonioRow {
   codigo: string;
@@ -71,11 +82,11 @@ export function toPayload(parsed: ParsedWorkbook): ParsedPayload {
   return payload;
 }
 
-export interface ParseOptions {
+export interface ParseOptions extends Pick<
+  ImportLimits,
+  'maxRows' | 'headerScanRows' | 'maxZipEntries' | 'maxUncompressedBytes' | 'maxCompressionRatio'
+> {
   tipos: TipoPlanilha[];
-  maxRows: number;
-  headerScanRows: number;
-  maxUncompressedBytes: number;
   /** A file with none of the requested sheets reads as nulls instead of a 400 (the caller combines several reads). */
   allowMissing?: boolean;
 }
@@ -87,12 +98,17 @@ const MAX_TEXT = 200;
 type Grid = (CellValue[] | undefined)[];
 
 /**
- * Reads the requested types' sheets (dense, only the rows the limits allow) and returns their rows. The sheet
- * names come first from the workbook's index alone, so SheetJS then parses only the candidate sheets.
+ * Reads the requested types' sheets (dense) and returns their rows. The sheet names come first from the workbook's
+ * index alone, so SheetJS then parses only the candidate sheets. A .xlsx reaches SheetJS only as the archive
+ * rebuilt from what was inflated here, within the limits.
  */
 export function parseWorkbook(buf: Uint8Array, opts: ParseOptions): ParsedWorkbook {
-  if (sniffContainer(buf) === 'zip') checkZipInflation(buf, opts);
-  const abas = readWorkbook(buf, { bookSheets: true }).SheetNames;
+  // SheetJS reads a Buffer's bytes in place, where a plain Uint8Array is copied into arrays of numbers.
+  const book =
+    sniffContainer(buf) === 'zip'
+      ? rebuildZip(buf, opts)
+      : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  const abas = readWorkbook(book, { bookSheets: true }).SheetNames;
   const candidates = abas.filter((name) =>
     opts.tipos.some((tipo) => normalizeLabel(name).includes(SHEETS[tipo].marcador)),
   );
@@ -102,10 +118,11 @@ export function parseWorkbook(buf: Uint8Array, opts: ParseOptions): ParsedWorkbo
     for (const tipo of opts.tipos) result[tipo] = null;
     return result;
   }
-  const workbook = readWorkbook(buf, {
+  // Every row is read: a cap on the rows read would cut a sheet whose blank and total rows push data past it.
+  // What a sheet may cost is bounded by the inflated-size limit and the parsing process's memory and time.
+  const workbook = readWorkbook(book, {
     sheets: candidates,
     dense: true,
-    sheetRows: opts.headerScanRows + opts.maxRows + 1,
     cellText: false,
     cellHTML: false,
     cellFormula: false,
@@ -133,17 +150,13 @@ export function missingSheets(tipos: TipoPlanilha[], abas: string[]): ImportErro
   );
 }
 
-function readWorkbook(buf: Uint8Array, options: XLSX.ParsingOptions): XLSX.WorkBook {
+function readWorkbook(buf: Buffer, options: XLSX.ParsingOptions): XLSX.WorkBook {
   try {
     return XLSX.read(buf, { type: 'buffer', ...options });
   } catch (err) {
+    if (isOutOfMemory(err)) throw tooMuchMemory();
     const message = err instanceof Error ? err.message : String(err);
-    if (/password|encrypt/i.test(message)) {
-      throw new ImportError(
-        400,
-        'A planilha está protegida por senha: salve-a sem senha e envie de novo.',
-      );
-    }
+    if (/password|encrypt/i.test(message)) throw new ImportError(400, PROTECTED);
     throw new ImportError(400, CORRUPT);
   }
 }
@@ -240,6 +253,13 @@ function* dataRows(
 }
 
 function text(aba: string, line: number, coluna: string, value: string): string {
+  const forbidden = forbiddenChar(value);
+  if (forbidden) {
+    throw new ImportError(
+      400,
+      `Aba '${aba}', linha ${line}, coluna ${coluna}: a célula tem um caractere inválido (${forbidden}); apague-o e envie de novo.`,
+    );
+  }
   if (EXCEL_ERROR.test(value)) {
     throw new ImportError(
       400,
@@ -277,7 +297,10 @@ function number(
   }
   const parsed = parseNumber(raw);
   if (parsed === null) {
-    throw new ImportError(400, `${where}: '${cellText(raw).slice(0, 40)}' não é um número.`);
+    throw new ImportError(
+      400,
+      `${where}: '${printable(cellText(raw).slice(0, 40))}' não é um número.`,
+    );
   }
   const rounded = roundDecimal(parsed, scale);
   if (rounded.replace(/^-/, '').indexOf('.') > MAX_INTEGER_DIGITS[scale]) {

@@ -1,16 +1,17 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../contract';
 import { hasImportExtension } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { custodias, importLotes, patrimonios } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict } from '../../lib/http-error';
+import { printable } from './cells';
 import type { TipoPlanilha } from './columns';
 import { SHEETS } from './columns';
 import { checkZipDirectory, ImportError, sniffContainer } from './file-check';
 import type { ImportLimits } from './limits';
 import type { ParsePool } from './parse-pool';
-import { missingSheets, type ParsedPayload, type SheetPayload } from './parser';
+import type { ParsedPayload, SheetPayload } from './parser';
 
 export interface ImportRequest {
   username: string;
@@ -25,7 +26,7 @@ const TABLES = { patrimonio: patrimonios, custodia: custodias } as const;
 
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Checks the bytes, parses them off the main thread, then replaces or inserts the rows in one transaction. */
+/** Checks the bytes, parses them in the parsing process, then replaces or inserts the rows in one transaction. */
 export async function importWorkbook(
   db: Db,
   pool: ParsePool,
@@ -42,7 +43,14 @@ export async function importWorkbook(
   if (sniffContainer(req.buffer) === 'zip') checkZipDirectory(req.buffer, limits);
 
   const tipos: TipoPlanilha[] = req.tipo === 'auto' ? ['patrimonio', 'custodia'] : [req.tipo];
-  const parsed = await parseSheets(pool, limits, req.buffer, tipos);
+  const parsed = await pool.parse(req.buffer, {
+    tipos,
+    maxRows: limits.maxRows,
+    headerScanRows: limits.headerScanRows,
+    maxZipEntries: limits.maxZipEntries,
+    maxUncompressedBytes: limits.maxUncompressedBytes,
+    maxCompressionRatio: limits.maxCompressionRatio,
+  });
   const results = await db.transaction((tx) => store(tx, tipos, parsed, req));
   if (req.tipo !== 'auto') return results[req.tipo]!;
   return {
@@ -51,38 +59,6 @@ export async function importWorkbook(
       custodia: results.custodia ?? { linhas: 0, status: 'ausente' },
     },
   };
-}
-
-/**
- * One worker per sheet, side by side: SheetJS parses one sheet only, so two sheets take the time of the larger.
- * Errors are reported in sheet order, as a single reader would meet them.
- */
-async function parseSheets(
-  pool: ParsePool,
-  limits: ImportLimits,
-  buffer: Uint8Array,
-  tipos: TipoPlanilha[],
-): Promise<ParsedPayload> {
-  const outcomes = await Promise.allSettled(
-    tipos.map((tipo) =>
-      pool.parse(buffer, {
-        tipos: [tipo],
-        allowMissing: true,
-        maxRows: limits.maxRows,
-        headerScanRows: limits.headerScanRows,
-        maxUncompressedBytes: limits.maxUncompressedBytes,
-      }),
-    ),
-  );
-  const parsed: ParsedPayload = { abas: [] };
-  for (const [i, outcome] of outcomes.entries()) {
-    if (outcome.status === 'rejected') throw outcome.reason;
-    const tipo = tipos[i]!;
-    parsed.abas = outcome.value.abas;
-    parsed[tipo] = outcome.value[tipo] ?? null;
-  }
-  if (tipos.every((tipo) => !parsed[tipo])) throw missingSheets(tipos, parsed.abas);
-  return parsed;
 }
 
 async function store(
@@ -112,6 +88,8 @@ async function store(
     );
   }
 
+  // Labels only, shown and audited: a character the database refuses is replaced, not a reason to refuse the file.
+  const arquivo = printable(req.fileName);
   const results: Partial<Record<TipoPlanilha, ImportResultado>> = {};
   for (const tipo of present) {
     const sheet = parsed[tipo]!;
@@ -119,19 +97,39 @@ async function store(
     if (replaced > 0) {
       await tx.delete(TABLES[tipo]).where(eq(TABLES[tipo].data_referencia, req.dataReferencia));
     }
+    // The lotes that held this sheet and date (an empty one too) now hold nothing: the new lote holds the rows.
+    // Marked before the insert, as the one-current-lote index wants; pointed at the new lote after it.
+    const previous = await tx
+      .update(importLotes)
+      .set({ substituido_em: sql`now()` })
+      .where(
+        and(
+          eq(importLotes.tipo, tipo),
+          eq(importLotes.data_referencia, req.dataReferencia),
+          isNull(importLotes.substituido_em),
+        ),
+      )
+      .returning({ id: importLotes.id });
     const status = replaced > 0 ? 'sobrescrito' : 'importado';
     const [lote] = await tx
       .insert(importLotes)
       .values({
         tipo,
         data_referencia: req.dataReferencia,
-        arquivo: req.fileName.slice(0, 255),
+        arquivo: arquivo.slice(0, 255),
         linhas: sheet.linhas,
         status,
         username: req.username,
       })
       .returning({ id: importLotes.id });
     const loteId = lote!.id;
+    const substituidos = previous.map((l) => l.id);
+    if (substituidos.length > 0) {
+      await tx
+        .update(importLotes)
+        .set({ substituido_por: loteId })
+        .where(inArray(importLotes.id, substituidos));
+    }
     if (sheet.linhas > 0) {
       const insert = tipo === 'patrimonio' ? insertPatrimonio : insertCustodia;
       await withoutRowTriggers(tx, () => insert(tx, loteId, req.dataReferencia, sheet));
@@ -141,12 +139,15 @@ async function store(
       action: replaced > 0 ? 'sobrescrever' : 'importar',
       entity: tipo,
       entityId: loteId,
-      before: replaced > 0 ? { data_referencia: req.dataReferencia, linhas: replaced } : null,
+      before:
+        substituidos.length > 0
+          ? { data_referencia: req.dataReferencia, linhas: replaced, lotes: substituidos }
+          : null,
       after: {
         lote_id: loteId,
         data_referencia: req.dataReferencia,
-        arquivo: req.fileName,
-        aba: sheet.aba,
+        arquivo,
+        aba: printable(sheet.aba),
         linhas: sheet.linhas,
       },
     });

@@ -20,10 +20,10 @@ function multipartError(err: unknown, limits: ImportLimits): never {
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     throw badRequest('O formulário tem campos demais.');
   }
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE') {
-    throw badRequest('O formulário enviado está incompleto ou inválido.');
-  }
-  throw err;
+  if (err instanceof HttpError) throw err;
+  // Everything else that fails while reading the parts is the form itself (cut short, no boundary, a malformed
+  // part header): nothing else runs in there.
+  throw badRequest('O formulário enviado está incompleto ou inválido.');
 }
 
 /** The text fields and the one file (`arquivo`) of a multipart upload. */

@@ -1,4 +1,4 @@
-import { asc, count, desc } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, custodias, importLotes, patrimonios } from '../../../../server/db/schema';
 import { startTestServer, TEST_USER, type TestServer } from '../../../support/test-server';
@@ -6,6 +6,7 @@ import {
   buildWorkbook,
   CUSTODIA,
   encryptedWorkbook,
+  hiddenEntryBomb,
   PATRIMONIO,
   standardWorkbook,
   zipBomb,
@@ -175,6 +176,66 @@ describe('POST /api/importacao/upload/', () => {
     });
   });
 
+  it('marks the lotes an overwrite replaced, pointing at the lote that now holds the rows', async () => {
+    const { db } = server.database;
+    expect((await upload()).status).toBe(200);
+    expect((await upload({ force: 'true', tipo: 'custodia' })).status).toBe(200);
+    expect((await upload({ force: 'true' })).status).toBe(200);
+    const lotes = await db.select().from(importLotes).orderBy(asc(importLotes.id));
+    const [, , c2, p3, c3] = lotes.map((l) => l.id);
+    expect(
+      lotes.map((l) => [l.tipo, l.linhas, l.status, l.substituido_por, l.substituido_em !== null]),
+    ).toEqual([
+      ['patrimonio', 3, 'importado', p3, true],
+      ['custodia', 4, 'importado', c2, true],
+      ['custodia', 4, 'sobrescrito', c3, true],
+      ['patrimonio', 3, 'sobrescrito', null, false],
+      ['custodia', 4, 'sobrescrito', null, false],
+    ]);
+    // The rows are all the current lotes'; no replaced lote holds any.
+    const held = async (table: typeof patrimonios | typeof custodias) =>
+      (await db.select({ lote: table.lote_id }).from(table)).map((r) => r.lote);
+    expect(new Set(await held(patrimonios))).toEqual(new Set([p3]));
+    expect(new Set(await held(custodias))).toEqual(new Set([c3]));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_id, String(c3)));
+    expect(audit!.before).toEqual({ data_referencia: '2025-01-31', linhas: 4, lotes: [c2] });
+  });
+
+  it('replaces a lote that holds no rows without asking: the new lote holds the sheet for that date', async () => {
+    const { db } = server.database;
+    const empty = buildWorkbook({ Patrimônio: [['Código', 'Patrimônio']] });
+    expect(await (await upload({ tipo: 'patrimonio', file: empty })).json()).toEqual({
+      linhas: 0,
+      status: 'importado',
+    });
+    expect(await (await upload({ tipo: 'patrimonio' })).json()).toEqual({
+      linhas: 3,
+      status: 'importado',
+    });
+    const lotes = await db.select().from(importLotes).orderBy(asc(importLotes.id));
+    expect(lotes.map((l) => [l.linhas, l.substituido_por])).toEqual([
+      [0, lotes[1]!.id],
+      [3, null],
+    ]);
+  });
+
+  it('stores a sheet or file name with a character the database refuses, with that character replaced', async () => {
+    const res = await upload({
+      file: buildWorkbook({ 'Patrim\u0000ônio': PATRIMONIO }, 'biff8'),
+      fileName: 'carteira\u0001.xls',
+      tipo: 'patrimonio',
+    });
+    expect(res.status).toBe(200);
+    const { db } = server.database;
+    const [lote] = await db.select().from(importLotes);
+    expect(lote!.arquivo).toBe('carteira\ufffd.xls');
+    const [audit] = await db.select().from(auditLog);
+    expect(audit!.after).toMatchObject({ aba: 'Patrim\ufffdônio', arquivo: 'carteira\ufffd.xls' });
+  });
+
   it('treats another date, or another type of the same date, as new', async () => {
     expect((await upload({ tipo: 'custodia' })).status).toBe(200);
     const res = await upload({ tipo: 'patrimonio' });
@@ -273,6 +334,78 @@ describe('bad input: 4xx with a detail, nothing stored', () => {
       'A planilha descompactada passa do limite de 60 MB.',
     ],
     [
+      "the security probe's zip bomb: a header hidden in a stored part, which a record declaring 0 bytes points at",
+      { file: hiddenEntryBomb(256) },
+      400,
+      'A planilha está corrompida ou incompleta e não pôde ser lida.',
+    ],
+    [
+      'a NUL in a cell (PostgreSQL refuses it in text)',
+      {
+        file: buildWorkbook({
+          Patrimônio: PATRIMONIO,
+          Custódia: [
+            ['Código', 'Ativo', 'Quantidade'],
+            ['1001', 'PETR4', 1],
+            ['1002', 'VALE\u00003', 2],
+          ],
+        }),
+      },
+      400,
+      "Aba 'Custódia', linha 3, coluna Ativo: a célula tem um caractere inválido (U+0000); apague-o e envie de novo.",
+    ],
+    [
+      'half a surrogate pair in a client code (PostgreSQL refuses it in JSON)',
+      {
+        file: buildWorkbook(
+          {
+            Patrimônio: [
+              ['Código', 'Patrimônio'],
+              ['10\ud83d', 1],
+            ],
+          },
+          'biff8',
+        ),
+        fileName: 'carteira.xls',
+      },
+      400,
+      "Aba 'Patrimônio', linha 2, coluna Código do cliente: a célula tem um caractere inválido (U+D83D); apague-o e envie de novo.",
+    ],
+    ...(
+      [
+        ['Patrimônio', 'Patrimônio', '10.000.000.000.000.000,00'],
+        ['Patrimônio', 'Patrimônio', '9.999.999.999.999.999,995'],
+        ['Patrimônio', 'Patrimônio', -1e17],
+        ['Custódia', 'Quantidade', '100.000.000.000.000'],
+        ['Custódia', 'Preço médio', '99.999.999.999.999,99995'],
+        ['Custódia', 'Valor', 1e300],
+      ] as const
+    ).map(([aba, coluna, value]): [string, Upload, number, string] => [
+      `a number past what the ${coluna} column holds: ${value}`,
+      {
+        file: buildWorkbook({
+          [aba]:
+            aba === 'Patrimônio'
+              ? [
+                  ['Código', 'Patrimônio'],
+                  ['1', value],
+                ]
+              : [
+                  ['Código', 'Ativo', 'Quantidade', 'Preço médio', 'Valor'],
+                  [
+                    '1',
+                    'PETR4',
+                    coluna === 'Quantidade' ? value : 1,
+                    coluna === 'Preço médio' ? value : 1,
+                    coluna === 'Valor' ? value : 1,
+                  ],
+                ],
+        }),
+      },
+      400,
+      `Aba '${aba}', linha 2, coluna ${coluna}: número grande demais.`,
+    ]),
+    [
       'a password-protected workbook',
       { file: encryptedWorkbook() },
       400,
@@ -294,6 +427,33 @@ describe('bad input: 4xx with a detail, nothing stored', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'O arquivo passa do limite de 10 MB.' });
     expect((await counts()).lotes).toBe(0);
+  });
+
+  it('stores the largest numbers the columns hold, exactly', async () => {
+    const res = await upload({
+      file: buildWorkbook({
+        Patrimônio: [
+          ['Código', 'Patrimônio'],
+          ['1', '9.999.999.999.999.999,99'],
+          ['2', '-9.999.999.999.999.999,994'],
+        ],
+        Custódia: [
+          ['Código', 'Ativo', 'Quantidade', 'Preço médio', 'Valor'],
+          ['1', 'PETR4', '99.999.999.999.999,9999', '99.999.999.999.999,99994', 1e-300],
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { db } = server.database;
+    const rows = await db.select().from(patrimonios).orderBy(asc(patrimonios.codigo));
+    expect(rows.map((r) => r.patrimonio)).toEqual(['9999999999999999.99', '-9999999999999999.99']);
+    const [custody] = await db.select().from(custodias);
+    expect([custody!.quantidade, custody!.preco_medio, custody!.valor]).toEqual([
+      '99999999999999.9999',
+      '99999999999999.9999',
+      '0.00',
+    ]);
+    await clear();
   });
 
   it('refuses a JSON body', async () => {

@@ -3,7 +3,13 @@ import { ImportError } from '../../../../server/modules/importacao/file-check';
 import { DEFAULT_LIMITS } from '../../../../server/modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../../../../server/modules/importacao/parse-pool';
 import { parseWorkbook, type ParseOptions } from '../../../../server/modules/importacao/parser';
-import { bigWorkbook, buildWorkbook, standardWorkbook } from './workbooks';
+import {
+  bigWorkbook,
+  buildWorkbook,
+  cfbChainBomb,
+  hiddenEntryBomb,
+  standardWorkbook,
+} from './workbooks';
 
 const BOTH: ParseOptions = { ...DEFAULT_LIMITS, tipos: ['patrimonio', 'custodia'] };
 
@@ -13,8 +19,8 @@ afterEach(async () => {
   pool = null;
 });
 
-describe('the parsing worker pool', () => {
-  it('parses in a worker thread (the TypeScript worker boots under the test runner) and reuses it', async () => {
+describe('the parsing process pool', () => {
+  it('parses in a worker thread of a child process (both TypeScript entries boot under the test runner) and reuses them', async () => {
     pool = createParsePool(DEFAULT_LIMITS);
     const first = await pool.parse(standardWorkbook(), BOTH);
     expect(first.patrimonio).toMatchObject({ aba: 'Patrimônio', linhas: 3 });
@@ -29,7 +35,7 @@ describe('the parsing worker pool', () => {
     expect(performance.now() - started).toBeLessThan(400);
   });
 
-  it('keeps a warm worker per slot, so the two sheets of the next upload are parsed side by side at once', async () => {
+  it('keeps its process and workers warm, so the next uploads are parsed at once', async () => {
     pool = createParsePool(DEFAULT_LIMITS);
     const sheet = (tipo: 'patrimonio' | 'custodia') =>
       pool!.parse(standardWorkbook(), { ...BOTH, tipos: [tipo] });
@@ -70,7 +76,7 @@ describe('the parsing worker pool', () => {
     });
   });
 
-  it('queues uploads past the worker count and refuses them past the queue (503)', async () => {
+  it('parses one upload at a time, queues the next ones and refuses them past the queue (503)', async () => {
     pool = createParsePool({ ...DEFAULT_LIMITS, maxWorkers: 1, maxQueued: 1 });
     const file = standardWorkbook();
     const results = await Promise.allSettled([
@@ -82,6 +88,26 @@ describe('the parsing worker pool', () => {
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
       status: 503,
       detail: 'Muitas importações ao mesmo tempo. Tente de novo em instantes.',
+    });
+  });
+
+  it("answers 413 when a workbook's buffers pass the process's memory limit, which its heap limit does not see", async () => {
+    // 2 MB of .xls that no structural check refuses, asking SheetJS for about 2 GB of buffers outside the heap.
+    pool = createParsePool(DEFAULT_LIMITS);
+    const err = await pool.parse(cfbChainBomb(), BOTH).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportError);
+    expect(err).toMatchObject({
+      status: 413,
+      detail: 'A planilha exige memória demais para ser lida.',
+    });
+    expect((await pool.parse(standardWorkbook('biff8'), BOTH)).custodia?.linhas).toBe(4);
+  }, 30_000);
+
+  it('checks the archive in the process on its own, whatever the server checked before', async () => {
+    pool = createParsePool(DEFAULT_LIMITS);
+    await expect(pool.parse(hiddenEntryBomb(64), BOTH)).rejects.toMatchObject({
+      status: 400,
+      detail: 'A planilha está corrompida ou incompleta e não pôde ser lida.',
     });
   });
 });

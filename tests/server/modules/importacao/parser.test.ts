@@ -312,6 +312,106 @@ describe('bad content: a 400 naming the sheet, column and row', () => {
   });
 });
 
+describe('row limit: no row is cut silently', () => {
+  // Blank and total rows counted towards what the reader read, but not towards the data-row limit: past the
+  // reader's cap, the rest of a sheet was dropped without a word.
+  const sparse = (dataRows: number, gap: number) => {
+    const rows: unknown[][] = [['Código', 'Patrimônio']];
+    for (let i = 0; i < dataRows; i++) {
+      rows.push([`c${i}`, i]);
+      for (let g = 0; g < gap; g++) rows.push(g % 2 ? ['Subtotal', i] : []);
+    }
+    return buildWorkbook({ Patrimônio: rows });
+  };
+  const opts = { ...BOTH, maxRows: 10, headerScanRows: 5 };
+
+  it('reads every data row of a sheet whose blank and total rows run far past the data-row limit', () => {
+    const rows = parseWorkbook(sparse(10, 6), opts).patrimonio?.rows;
+    expect(rows?.map((r) => r.codigo)).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+  });
+
+  it('refuses a sheet whose data rows pass the limit after blank and total rows, naming the limit', () => {
+    const err = rejection(() => parseWorkbook(sparse(11, 6), opts));
+    expect(err.status).toBe(400);
+    expect(err.detail).toBe("Aba 'Patrimônio': passa do limite de 10 linhas de dados.");
+  });
+});
+
+describe('characters the database refuses: a 400 naming the sheet, row and column, nothing read', () => {
+  const invalid = (line: number, coluna: string, code: string) =>
+    `Aba 'Patrimônio', linha ${line}, coluna ${coluna}: a célula tem um caractere inválido (${code}); apague-o e envie de novo.`;
+
+  it.each(['xlsx', 'biff8'] as const)('refuses a NUL in a name (%s)', (bookType) => {
+    const rows = [
+      ['Código', 'Nome', 'Patrimônio'],
+      ['1', 'Ana', 1],
+      ['2', 'Bi\u0000a', 2],
+    ];
+    const err = rejection(() => parseWorkbook(buildWorkbook({ Patrimônio: rows }, bookType), BOTH));
+    expect(err.status).toBe(400);
+    expect(err.detail).toBe(invalid(3, 'Nome', 'U+0000'));
+  });
+
+  it.each([
+    ['\u0000', 'U+0000'],
+    ['\u0001', 'U+0001'],
+    ['\u001b', 'U+001B'],
+    ['\u007f', 'U+007F'],
+    ['\ud800', 'U+D800'],
+    ['\udc00', 'U+DC00'],
+  ])('refuses %j in a client code (biff8 keeps even half a surrogate pair)', (char, code) => {
+    const rows = [
+      ['Código', 'Patrimônio'],
+      [`10${char}01`, 1],
+    ];
+    const buf = buildWorkbook({ Patrimônio: rows }, 'biff8');
+    expect(rejection(() => parseWorkbook(buf, BOTH)).detail).toBe(
+      invalid(2, 'Código do cliente', code),
+    );
+  });
+
+  it('refuses a control character in a ticker, and shows it replaced in a bad number', () => {
+    const ticker = rejection(() =>
+      parseWorkbook(
+        buildWorkbook({
+          Custódia: [
+            ['Código', 'Ativo', 'Quantidade'],
+            ['1', 'PETR4\u0000', 1],
+          ],
+        }),
+        BOTH,
+      ),
+    );
+    expect(ticker.detail).toBe(
+      "Aba 'Custódia', linha 2, coluna Ativo: a célula tem um caractere inválido (U+0000); apague-o e envie de novo.",
+    );
+    const number = rejection(() =>
+      parseWorkbook(
+        buildWorkbook({
+          Custódia: [
+            ['Código', 'Ativo', 'Quantidade'],
+            ['1', 'PETR4', '1\u00002'],
+          ],
+        }),
+        BOTH,
+      ),
+    );
+    expect(number.detail).toBe(
+      "Aba 'Custódia', linha 2, coluna Quantidade: '1\ufffd2' não é um número.",
+    );
+  });
+
+  it('keeps line breaks and tabs (read as spaces) and characters beyond the basic plane', () => {
+    const rows = [
+      ['Código', 'Nome', 'Patrimônio'],
+      ['1', 'Ana\nSouza\t😀', 1],
+    ];
+    expect(parseWorkbook(buildWorkbook({ Patrimônio: rows }), BOTH).patrimonio?.rows).toEqual([
+      { codigo: '1', nome: 'Ana Souza 😀', patrimonio: '1.00' },
+    ]);
+  });
+});
+
 describe('unreadable files', () => {
   it('refuses a password-protected workbook', () => {
     expect(rejection(() => parseWorkbook(encryptedWorkbook(), BOTH)).detail).toBe(

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../../../server/db/migrations');
+const TAG = /_import_lote_replaced$/;
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+/** The migrations folder as it was before the lote model learned which lotes were replaced. */
+function migrationsBefore(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  fs.cpSync(MIGRATIONS, dir, { recursive: true });
+  const file = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
+  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  fs.writeFileSync(file, JSON.stringify(journal));
+  return dir;
+}
+
+const client = new PGlite();
+afterAll(() => client.close());
+
+describe('the migration that marks replaced lotes', () => {
+  it('marks each lote an earlier forced import left behind as replaced by the next lote of its sheet and date', async () => {
+    const before = migrationsBefore();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: before });
+    fs.rmSync(before, { recursive: true });
+    // Three imports of one date's patrimony (the last two forced), one of its custody, one of another date.
+    await client.exec(`
+      insert into import_lotes (tipo, data_referencia, arquivo, linhas, status, username, created_at) values
+        ('patrimonio', '2025-01-31', 'a.xlsx', 3, 'importado', 'u', '2025-02-01T10:00:00Z'),
+        ('custodia', '2025-01-31', 'a.xlsx', 4, 'importado', 'u', '2025-02-01T10:00:00Z'),
+        ('patrimonio', '2025-01-31', 'b.xlsx', 2, 'sobrescrito', 'u', '2025-02-02T10:00:00Z'),
+        ('patrimonio', '2025-02-28', 'c.xlsx', 5, 'importado', 'u', '2025-03-01T10:00:00Z'),
+        ('patrimonio', '2025-01-31', 'd.xlsx', 1, 'sobrescrito', 'u', '2025-02-03T10:00:00Z');
+    `);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows } = await client.query<{
+      id: number;
+      substituido_por: number | null;
+      substituido_em: Date | null;
+    }>('select id, substituido_por, substituido_em from import_lotes order by id');
+    expect(
+      rows.map((r) => [r.id, r.substituido_por, r.substituido_em?.toISOString() ?? null]),
+    ).toEqual([
+      [1, 3, '2025-02-02T10:00:00.000Z'],
+      [2, null, null],
+      [3, 5, '2025-02-03T10:00:00.000Z'],
+      [4, null, null],
+      [5, null, null],
+    ]);
+    // From now on, one lote at most holds a sheet's rows for a date.
+    await expect(
+      client.exec(
+        `insert into import_lotes (tipo, data_referencia, arquivo, linhas, status, username)
+         values ('custodia', '2025-01-31', 'e.xlsx', 1, 'importado', 'u')`,
+      ),
+    ).rejects.toThrow(/import_lotes_vigente_uq/);
+  });
+});

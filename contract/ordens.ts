@@ -100,6 +100,8 @@ export const VendaRequestSchema = z
   .object({
     execucao: ExecucaoSchema,
     preco: positive('o preço limite').optional(),
+    /** The operator saw that the terminal holds fewer shares than the sale and sends it anyway. */
+    confirmar_acima_do_terminal: z.boolean().optional(),
   })
   .superRefine(checkPrice);
 export type VendaRequest = z.infer<typeof VendaRequestSchema>;
@@ -210,7 +212,10 @@ export const ordensEndpoints = {
     answers: {
       200: GroupIdResponseSchema,
       404: clienteNaoEncontrado,
-      409: ApiErrorSchema.describe('A operação já foi vendida ou tem uma venda em andamento.'),
+      409: ApiErrorSchema.describe(
+        'A operação já foi vendida, tem uma venda em andamento, ou o terminal tem menos ações que a venda ' +
+          '(envie confirmar_acima_do_terminal para vender assim mesmo).',
+      ),
       422: ApiErrorSchema.describe('A Idempotency-Key já foi usada com outra ordem.'),
       502: agenteIndisponivel,
     },

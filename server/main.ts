@@ -7,7 +7,7 @@ import { acoes, users } from './db/schema';
 import { resolveJwtSecret } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
-import { startDemoSimulators } from './seed/demo-clientes';
+import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
 import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
@@ -33,10 +33,14 @@ async function main(): Promise<void> {
 
   // The demo clients' VMs point at these in-process MT5 agent simulators, trading at the demo quotes.
   const demoAgents = config.demo
-    ? await startDemoSimulators(config, async () => {
-        const tickers = await db.select({ ticker: acoes.ticker }).from(acoes);
-        return app.deps.quotes.getQuotes(tickers.map((t) => t.ticker));
-      })
+    ? await startDemoSimulators(
+        config,
+        async () => {
+          const tickers = await db.select({ ticker: acoes.ticker }).from(acoes);
+          return app.deps.quotes.getQuotes(tickers.map((t) => t.ticker));
+        },
+        () => demoHoldings(db),
+      )
     : null;
 
   let closingSince = 0;

@@ -46,3 +46,20 @@ export function vwap(fills: Fill[]): number | null {
   if (volume.isZero()) return null;
   return amount.dividedBy(volume).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toNumber();
 }
+
+/** The base ticker of a symbol: the fractional market's `PETR4F` is `PETR4`'s. */
+export function baseSymbol(symbol: string): string {
+  return /^[A-Z]{4}\d{1,2}F$/.test(symbol) ? symbol.slice(0, -1) : symbol;
+}
+
+/** A terminal's positions summed per base ticker (round lot + fractional are one holding). */
+export function positionsByBase(
+  positions: ReadonlyArray<{ symbol: string; volume: number }>,
+): Map<string, number> {
+  const byBase = new Map<string, number>();
+  for (const p of positions) {
+    const base = baseSymbol(p.symbol);
+    byBase.set(base, (byBase.get(base) ?? 0) + p.volume);
+  }
+  return byBase;
+}

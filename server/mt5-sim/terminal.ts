@@ -303,6 +303,11 @@ export class SimTerminal {
       .map(([symbol, p]) => ({ symbol, volume: p.volume, price_open: fromCents(p.openCents) }));
   }
 
+  /** An account that already holds shares (the demo starts its terminals with its clients' portfolios). */
+  setPosition(symbol: string, volume: number, priceOpen: number): void {
+    this.positionsBySymbol.set(symbol, { volume, openCents: Math.round(priceOpen * 100) });
+  }
+
   /** Moves a price; resting limit orders that it crosses fill. */
   setPrice(symbol: string, last: number): void {
     this.market.setPrice(symbol, last);

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query';
 import type { Config } from '../config';
 import { clientes } from '../db/schema';
 import { Mt5Simulator, type Behaviour } from '../mt5-sim';
@@ -167,6 +170,11 @@ export interface DemoSimulators {
   stop(): Promise<void>;
 }
 
+/** What each demo VM's account holds at start: its client's open operations, per symbol. */
+export type DemoHoldings = () => Promise<
+  Array<{ host: string; symbol: string; volume: number; price_open: number }>
+>;
+
 /** Where the demo's simulators take their prices from: the product's own quotes, refreshed. */
 export type DemoPrices = () => Promise<Map<string, number>>;
 
@@ -181,6 +189,7 @@ const PRICE_REFRESH_MS = 30_000;
 export async function startDemoSimulators(
   config: Config,
   prices: DemoPrices,
+  holdings: DemoHoldings = async () => [],
 ): Promise<DemoSimulators> {
   const started: Mt5Simulator[] = [];
   for (const agent of DEMO_AGENTS) {
@@ -202,6 +211,12 @@ export async function startDemoSimulators(
       );
     }
   }
+  // Each account holds what its client's book holds open, so that the terminals and the book agree at start.
+  for (const h of await holdings().catch(() => [])) {
+    started
+      .find((sim) => sim.address?.address === h.host)
+      ?.terminal.setPosition(h.symbol, h.volume, h.price_open);
+  }
   const applyPrices = async () => {
     const quotes = await prices();
     for (const sim of started)
@@ -217,4 +232,26 @@ export async function startDemoSimulators(
       await Promise.all(started.map((s) => s.close()));
     },
   };
+}
+
+/** The demo book's open operations per VM address and stock: what each demo terminal starts holding. */
+export async function demoHoldings(db: Db) {
+  const rows = await queryRows<{
+    host: string;
+    symbol: string;
+    volume: number;
+    price_open: string;
+  }>(
+    db,
+    sql`select coalesce(c.vm_private_ip, c.vm_ip) as host, a.ticker as symbol,
+          sum(o.quantidade)::int as volume,
+          round(sum(o.preco_unitario * o.quantidade) / nullif(sum(o.quantidade), 0), 2)::text as price_open
+        from operacoes o
+        join clientes c on c.id = o.cliente_id
+        join acoes a on a.id = o.acao_id
+        where o.data_venda is null and o.quantidade > 0 and o.preco_unitario is not null
+          and coalesce(c.vm_private_ip, c.vm_ip) is not null
+        group by 1, 2`,
+  );
+  return rows.map((r) => ({ ...r, price_open: Number(r.price_open) }));
 }

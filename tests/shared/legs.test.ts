@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityForValue, splitLegs, vwap } from '../../shared/legs';
+import { baseSymbol, positionsByBase, quantityForValue, splitLegs, vwap } from '../../shared/legs';
 
 describe('splitLegs', () => {
   it.each([
@@ -70,5 +70,26 @@ describe('vwap', () => {
       ]),
     ).toBe(10.0067);
     expect(vwap([])).toBeNull();
+  });
+});
+
+describe('positions per base ticker', () => {
+  it('merges the fractional market into its base, and leaves other symbols alone', () => {
+    expect(baseSymbol('PETR4F')).toBe('PETR4');
+    expect(baseSymbol('PETR4')).toBe('PETR4');
+    expect(baseSymbol('TAEE11F')).toBe('TAEE11');
+    expect(baseSymbol('WINZ25')).toBe('WINZ25');
+    expect(
+      positionsByBase([
+        { symbol: 'PETR4', volume: 200 },
+        { symbol: 'PETR4F', volume: 37 },
+        { symbol: 'VALE3F', volume: 5 },
+      ]),
+    ).toEqual(
+      new Map([
+        ['PETR4', 237],
+        ['VALE3', 5],
+      ]),
+    );
   });
 });

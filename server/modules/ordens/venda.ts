@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
-import { splitLegs } from '../../../shared/legs';
+import { positionsByBase, splitLegs } from '../../../shared/legs';
 import {
   findByKey,
   idempotencyOf,
@@ -14,6 +14,17 @@ import {
 } from './repository';
 import { sendGroup } from './status';
 import { checkLegs } from './validation';
+
+/**
+ * Selling more than the terminal holds is how a book that drifted from the account (a manual edit, a fill done
+ * elsewhere, a missed corporate event) turns into a short sale: refused unless the operator confirms.
+ */
+export function acimaDoTerminal(ticker: string, quantidade: number, noTerminal: number): string {
+  return (
+    `A venda é de ${quantidade} ações de ${ticker}, mas o terminal do cliente tem ${noTerminal}. ` +
+    'Confira a posição (Conciliação); para vender assim mesmo, confirme a venda acima da posição do terminal.'
+  );
+}
 
 const IN_FLIGHT = 'Já existe uma venda em andamento para esta operação.';
 
@@ -49,7 +60,14 @@ async function criarVenda(
     const health = await agent.health();
     if (!health.connected) throw badRequest('Terminal desconectado da corretora.');
     if (!health.trade_allowed) throw badRequest('AutoTrading desativado no terminal.');
-    const infos = await Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol)));
+    const [infos, positions] = await Promise.all([
+      Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol))),
+      agent.positions(),
+    ]);
+    const noTerminal = positionsByBase(positions).get(op.ticker) ?? 0;
+    if (op.quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
+      throw conflict(acimaDoTerminal(op.ticker, op.quantidade, noTerminal));
+    }
     validacoes = checkLegs({ lado: 'venda', legs, infos, preco: req.preco });
   } catch (err) {
     if (err instanceof Error && 'statusCode' in err) throw err;

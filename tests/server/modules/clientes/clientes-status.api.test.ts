@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClienteStatus } from '../../../../contract';
-import { clientes } from '../../../../server/db/schema';
+import { acoes, clientes, operacoes } from '../../../../server/db/schema';
 import { loadConfig } from '../../../../server/config';
 import {
   DEMO_AGENTS,
   DEMO_CLIENTES,
+  demoHoldings,
   seedDemoClientes,
   startDemoSimulators,
 } from '../../../../server/seed/demo-clientes';
@@ -157,6 +158,49 @@ describe('the demo clients', () => {
     } finally {
       await server.close();
       await agents.stop();
+    }
+  });
+});
+
+describe('the demo terminals', () => {
+  it("start holding their clients' open operations, so that the book and the terminal agree", async () => {
+    const probe = await startFleet(['online']);
+    const port = probe.port;
+    await probe.close();
+    const env = { MT5_AGENT_PORT: String(port), MT5_TIMEOUT_MS: String(TIMEOUT_MS) };
+    const server = await startTestServer(env);
+    const { db } = server.database;
+    const [acao] = await db.insert(acoes).values({ ticker: 'ITUB4' }).returning({ id: acoes.id });
+    const [cliente] = await db
+      .insert(clientes)
+      .values({ nome: 'Ana', vm_private_ip: DEMO_AGENTS[0]!.host })
+      .returning({ id: clientes.id });
+    const op = { cliente_id: cliente!.id, acao_id: acao!.id, data_compra: '2025-01-02' };
+    await db.insert(operacoes).values([
+      { ...op, preco_unitario: '30', quantidade: 100 },
+      { ...op, preco_unitario: '33', quantidade: 50 },
+      // Sold: not held any more.
+      {
+        ...op,
+        preco_unitario: '20',
+        quantidade: 70,
+        data_venda: '2025-02-03',
+        preco_venda_unitario: '21',
+      },
+    ]);
+    const agents = await startDemoSimulators(
+      loadConfig(env),
+      async () => new Map(),
+      () => demoHoldings(db),
+    );
+    try {
+      expect(agents.simulators[0]!.terminal.positions()).toEqual([
+        { symbol: 'ITUB4', volume: 150, price_open: 31 },
+      ]);
+      expect(agents.simulators[1]!.terminal.positions()).toEqual([]);
+    } finally {
+      await agents.stop();
+      await server.close();
     }
   });
 });

@@ -312,4 +312,42 @@ describe('orders in flight', () => {
     expect(venda).not.toBe(first);
     await until(clienteId, 'venda', venda, (s) => Boolean(s.finished));
   });
+
+  it('refuses to sell more than the terminal holds unless the operator confirms', async () => {
+    sim.terminal.setPrice('VALE3', 60);
+    const clienteId = await newCliente('Fábio');
+    const [vale] = await server.database.db
+      .insert(acoes)
+      .values({ ticker: 'VALE3' })
+      .returning({ id: acoes.id });
+    // A manual operation with no counterpart at the terminal: the book holds 300 the account does not.
+    const [manual] = await server.database.db
+      .insert(operacoes)
+      .values({
+        cliente_id: clienteId,
+        acao_id: vale!.id,
+        data_compra: '2025-01-02',
+        preco_unitario: '30',
+        quantidade: 300,
+      })
+      .returning({ id: operacoes.id });
+    const sell = (json: object) =>
+      server.request(`/api/clientes/${clienteId}/mt5/venda/${manual!.id}/`, {
+        method: 'POST',
+        token,
+        json,
+      });
+    const refused = await sell({ execucao: 'mercado' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      'A venda é de 300 ações de VALE3, mas o terminal do cliente tem 0. Confira a posição (Conciliação); ' +
+        'para vender assim mesmo, confirme a venda acima da posição do terminal.',
+    );
+    const confirmed = await sell({
+      execucao: 'limite',
+      preco: 60,
+      confirmar_acima_do_terminal: true,
+    });
+    expect(confirmed.status).toBe(200);
+  });
 });

@@ -1,22 +1,123 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** One zone per feature folder: it may import from itself, not from its siblings. */
-function featureZones(dir, message) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => ({
-      target: `./${dir}/${entry.name}`,
-      from: `./${dir}`,
-      except: [`./${entry.name}`],
-      message,
-    }));
+const root = path.dirname(fileURLToPath(import.meta.url));
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** A relative import's file: TypeScript's resolution for our own code (extension or index omitted). */
+function resolveImport(fromFile, spec) {
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
 }
+
+const importsCache = new Map();
+/** The value imports (not `import type`) of a file, resolved; cached per lint run by modification time. */
+function valueImports(file) {
+  const mtime = fs.statSync(file).mtimeMs;
+  const cached = importsCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.imports;
+  const text = fs.readFileSync(file, 'utf8');
+  const specs = [
+    ...text.matchAll(
+      /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm,
+    ),
+  ].map((m) => m[1]);
+  const imports = specs.map((spec) => resolveImport(file, spec)).filter(Boolean);
+  importsCache.set(file, { mtime, imports });
+  return imports;
+}
+
+/** A path of value imports from `start` back to `target`, or null. */
+function cycleBack(start, target) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length) {
+    const [file, trail] = stack.pop();
+    if (file === target) return trail;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of valueImports(file)) stack.push([next, [...trail, next]]);
+  }
+  return null;
+}
+
+const featureOf = (file, dir) =>
+  file.startsWith(`${dir}/`) && file.slice(dir.length + 1).split('/')[0];
+
+/** Where an import may not go, from where: the layers of docs/decisions/0006-one-contract.md. */
+function boundaryProblem(from, to) {
+  const under = (file, dirs) => dirs.some((d) => file === d || file.startsWith(`${d}/`));
+  if (under(from, ['server']) && under(to, ['src']))
+    return 'The server never imports the SPA (src/).';
+  if (under(from, ['src', 'mocks']) && !under(from, ['mocks/record']) && under(to, ['server'])) {
+    return 'The SPA and the mocks never import the server.';
+  }
+  if (under(from, ['contract', 'shared']) && under(to, ['src', 'server', 'mocks'])) {
+    return 'contract/ and shared/ are imported by both sides and import neither.';
+  }
+  for (const [dir, message] of [
+    ['src/features', 'A feature must not import another feature.'],
+    ['server/modules', 'A server module must not import another module: share through server/lib.'],
+  ]) {
+    const a = featureOf(from, dir);
+    const b = featureOf(to, dir);
+    if (a && b && a !== b) return message;
+  }
+  return null;
+}
+
+/** The project's own layering rules: no value-import cycles, and the layers' boundaries. */
+const layers = {
+  rules: {
+    'no-cycle': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        return {
+          ImportDeclaration(node) {
+            if (node.importKind === 'type' || !node.source.value.startsWith('.')) return;
+            const target = resolveImport(file, node.source.value);
+            const trail = target && cycleBack(target, file);
+            if (trail) {
+              context.report({
+                node,
+                message: `Dependency cycle: ${[file, ...trail].map(relative).join(' → ')}`,
+              });
+            }
+          },
+        };
+      },
+    },
+    boundaries: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = relative(context.filename);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const to = resolveImport(context.filename, spec);
+          const problem = to && boundaryProblem(from, relative(to));
+          if (problem) context.report({ node, message: problem });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -41,49 +142,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // No import cycles anywhere (a cycle is a layer that leaks both ways).
+    // No import cycles, and the layers: contract/ (zod only) ← shared/ (pure helpers) ← server/, src/, mocks/.
     files: ['{src,server,contract,shared,mocks}/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
-  // The layers: contract/ (zod only) ← shared/ (pure helpers) ← server/, src/, mocks/. The server never reaches
-  // into the SPA nor the SPA into the server; features (src/features/*, server/modules/*) never import each other.
-  {
-    files: ['{src,server,contract,shared,mocks}/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './server',
-              from: './src',
-              message: 'The server never imports the SPA (src/).',
-            },
-            {
-              target: ['./src', './mocks/handlers', './mocks/*.ts'],
-              from: './server',
-              message: 'The SPA and the mocks never import the server.',
-            },
-            {
-              target: ['./contract', './shared'],
-              from: ['./src', './server', './mocks'],
-              message: 'contract/ and shared/ are imported by both sides and import neither.',
-            },
-            ...featureZones('src/features', 'A feature must not import another feature.'),
-            ...featureZones(
-              'server/modules',
-              'A server module must not import another module: share through server/lib.',
-            ),
-          ],
-        },
-      ],
-    },
+    plugins: { layers },
+    rules: { 'layers/no-cycle': 'error', 'layers/boundaries': 'error' },
   },
   ...[
     ['contract/**/*.ts', '^(?!zod$|\\./).*', 'The contract imports only zod.'],

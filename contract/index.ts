@@ -6,6 +6,7 @@ import { clientesEndpoints } from './clientes';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { importacaoEndpoints } from './importacao';
+import { lotesEndpoints } from './lotes';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
@@ -30,6 +31,7 @@ export * from './painel';
 export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
+export * from './lotes';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   recomendacoes: recomendacoesEndpoints,
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
+  lotes: lotesEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

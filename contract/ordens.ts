@@ -259,3 +259,11 @@ export const ordensEndpoints = {
     answers: { 200: OrderStatusSchema, 404: ordemNaoEncontrada },
   }),
 };
+
+/** What an order's fields are, for the other order forms (lotes). */
+export {
+  ticker as TickerSchema,
+  positive as valorDaOrdem,
+  quantidade as QuantidadeOrdemSchema,
+  checkPrice,
+};

@@ -168,6 +168,36 @@ export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel
 }
 
 /**
+ * Each client's valor_disponivel as the database's exact numeric text (null without patrimony), keyed by client id:
+ * what a lote sizes its buys from. Not rounded: a lote must never spend more than the client has.
+ */
+export async function valoresDisponiveis(db: Db): Promise<Map<number, string | null>> {
+  const statement = prepared(db, 'valores_disponiveis', (d) => {
+    const abertas = d
+      .select({
+        cliente_id: operacoes.cliente_id,
+        posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
+      })
+      .from(operacoes)
+      .where(isNull(operacoes.data_venda))
+      .groupBy(operacoes.cliente_id)
+      .as('abertas');
+    return d
+      .select({
+        id: clientes.id,
+        valor_disponivel: sql<
+          string | null
+        >`${patrimonioAtual} * ${clientes.percentual_patrimonio} / 100 - coalesce(${abertas.posicionadas}, 0)`,
+      })
+      .from(clientes)
+      .leftJoin(abertas, eq(abertas.cliente_id, clientes.id))
+      .prepare('valores_disponiveis');
+  });
+  const rows = await statement.execute();
+  return new Map(rows.map((r) => [r.id, r.valor_disponivel]));
+}
+
+/**
  * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
  * the answer. Three queries whatever the number of positions: the open tickers, their quotes, the rows.
  */

@@ -98,6 +98,24 @@ export async function checkStatus(
 const MIN_CHECK_MS = 250;
 
 /**
+ * How long each of `count` calls may take when at most statusConcurrency run at once and all of them together should
+ * take about one timeout: timeoutMs × slots / count, at least MIN_CHECK_MS, at most timeoutMs.
+ */
+export function sharedTimeoutMs(
+  settings: { timeoutMs: number; statusConcurrency: number },
+  count: number,
+): { slots: number; timeoutMs: number } {
+  const slots = Math.max(1, Math.min(settings.statusConcurrency, count));
+  return {
+    slots,
+    timeoutMs: Math.min(
+      settings.timeoutMs,
+      Math.max(MIN_CHECK_MS, Math.floor((settings.timeoutMs * slots) / Math.max(1, count))),
+    ),
+  };
+}
+
+/**
  * Every client's status, at most `statusConcurrency` calls at a time. The timeout budget is shared: with more
  * clients than slots, each call waits timeoutMs × statusConcurrency / clients (at least MIN_CHECK_MS), so
  * that even when every VM hangs the whole check takes about one timeout (200 dead VMs with the defaults:
@@ -114,11 +132,7 @@ export async function checkAllStatuses(
     else
       results[i] = { id: t.id, status: 'missing_ip', ping: null, detail: 'Cliente sem IP de VM' };
   });
-  const slots = Math.max(1, Math.min(settings.statusConcurrency, pending.length));
-  const perCheck = Math.min(
-    settings.timeoutMs,
-    Math.max(MIN_CHECK_MS, Math.floor((settings.timeoutMs * slots) / Math.max(1, pending.length))),
-  );
+  const { slots, timeoutMs: perCheck } = sharedTimeoutMs(settings, pending.length);
   const checkSettings = { ...settings, timeoutMs: perCheck };
 
   let next = 0;

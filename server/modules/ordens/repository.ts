@@ -263,12 +263,15 @@ export async function updateOperacao(
   await tx.update(operacoes).set(set).where(eq(operacoes.id, id));
 }
 
-/** Groups still in flight, oldest first (the background reconciler finishes what nobody polls). */
+/**
+ * Groups still in flight, oldest first (the background reconciler finishes what nobody polls). A lote's groups are
+ * left to the lote's own reconciler, which asks their terminals many at a time.
+ */
 export function groupsInFlight(db: Db, limit = 50) {
   return db
     .select({ id: orderGroups.id, cliente_id: orderGroups.cliente_id, lado: orderGroups.lado })
     .from(orderGroups)
-    .where(sql`${orderGroups.state} in ('pending', 'sent')`)
+    .where(sql`${orderGroups.state} in ('pending', 'sent') and ${orderGroups.lote_id} is null`)
     .orderBy(asc(orderGroups.created_at))
     .limit(limit);
 }

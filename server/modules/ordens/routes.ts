@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ordensEndpoints as e } from '../../../contract';
+import { lotesEndpoints as l, ordensEndpoints as e } from '../../../contract';
 import { route } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
+import { Lotes, startLoteReconciler } from './lotes';
 import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
@@ -36,4 +37,17 @@ export async function ordensRoutes(app: FastifyInstance) {
     cancelGroup(db, config, params.group_id, username),
   );
   startReconciler(app);
+
+  const lotes = new Lotes(db, config, app.log);
+  route(app, l.validate, ({ body }) => lotes.validar(body));
+  route(app, l.sendCompra, ({ headers, body }, { username }) =>
+    lotes.criarCompra(body, headers['idempotency-key'], username),
+  );
+  route(app, l.sendVenda, ({ headers, body }, { username }) =>
+    lotes.criarVenda(body, headers['idempotency-key'], username),
+  );
+  route(app, l.status, ({ params }, { username }) => lotes.status(params.lote_id, username));
+  route(app, l.list, () => lotes.list());
+  route(app, l.cancel, ({ params }, { username }) => lotes.cancelar(params.lote_id, username));
+  startLoteReconciler(app, lotes);
 }

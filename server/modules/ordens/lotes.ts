@@ -87,8 +87,6 @@ type NewGroup = Omit<Group, 'created_at' | 'updated_at' | 'completed_at' | 'erro
 export class Lotes {
   /** Groups being brought up to date right now: a second caller waits for the same sync instead of starting one. */
   private readonly syncing = new Map<string, Promise<void>>();
-  /** Sends started after a create answered: a clean stop waits for them. */
-  private readonly background = new Set<Promise<void>>();
   private closing = false;
 
   constructor(
@@ -238,12 +236,17 @@ export class Lotes {
 
   // ---- Criar ----------------------------------------------------------------------------------------------------
 
-  /** Stores a buy lote (or answers the one this key already made) and starts sending it. */
+  /**
+   * Stores a buy lote (or answers the one this key already made) and sends it. `onStored` learns how long storing
+   * took (the answer's Server-Timing: `npm run bench -- lotes` compares it with the inserts alone).
+   */
   async criarCompra(
     req: LoteCompraRequest,
     key: string,
     username: string,
+    onStored?: (ms: number) => void,
   ): Promise<LoteIdResponse> {
+    const started = performance.now();
     const idem = idempotencyOf(key, 'lote:compra', req)!;
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
@@ -308,7 +311,7 @@ export class Lotes {
         created_by: username,
       },
     }));
-    return this.store(lote, plans, idem, username);
+    return this.store(lote, plans, idem, username, { started, onStored });
   }
 
   /**
@@ -316,7 +319,13 @@ export class Lotes {
    * client's terminal is asked first whether it holds what its book sells (refused unless confirmed); a terminal
    * that cannot be asked is a 502 and nothing is stored.
    */
-  async criarVenda(req: LoteVendaRequest, key: string, username: string): Promise<LoteIdResponse> {
+  async criarVenda(
+    req: LoteVendaRequest,
+    key: string,
+    username: string,
+    onStored?: (ms: number) => void,
+  ): Promise<LoteIdResponse> {
+    const started = performance.now();
     const idem = idempotencyOf(key, 'lote:venda', req)!;
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
@@ -385,7 +394,7 @@ export class Lotes {
         created_by: username,
       },
     }));
-    return this.store(lote, plans, idem, username, async (tx) => {
+    return this.store(lote, plans, idem, username, { started, onStored }, async (tx) => {
       // Under the operations' row locks, which an edit or a deletion takes too: what is sold is what the book holds.
       const now = new Map((await lockOperacoes(tx, req.operacoes)).map((o) => [o.id, o]));
       for (const op of ops) {
@@ -501,14 +510,17 @@ export class Lotes {
   }
 
   /**
-   * The lote, every group and every leg in one transaction, audited, before any agent is called; then the legs
-   * are sent in the background. Two submits of one key racing: the loser answers the winner's lote.
+   * The lote, every group and every leg in one transaction, audited, before any agent is called; then every
+   * group's legs are sent, many clients at a time, and the answer waits at most about one agent timeout for them
+   * (a send still under way goes on, and the status calls pick it up). Two submits of one key racing: the loser
+   * answers the winner's lote.
    */
   private async store(
     lote: NewLote,
     plans: GroupPlan[],
     idem: Idempotency,
     username: string,
+    timing: { started: number; onStored?: ((ms: number) => void) | undefined },
     guard?: (tx: Tx) => Promise<void>,
   ): Promise<LoteIdResponse> {
     const groups = plans.map((p) => p.row);
@@ -556,16 +568,15 @@ export class Lotes {
       }
       throw err;
     }
-    this.sendInBackground(groups, username);
-    return { lote_id: lote.id! };
-  }
-
-  /** Sends a new lote's legs, many clients at a time; whatever fails here the next status call recovers. */
-  private sendInBackground(groups: NewGroup[], username: string): void {
+    timing.onStored?.(performance.now() - timing.started);
     const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, groups.length);
-    const run = forEachBounded(groups, slots, (g) => this.syncGroup(g, timeoutMs, username));
-    this.background.add(run);
-    void run.finally(() => this.background.delete(run));
+    await forEachBounded(
+      groups,
+      slots,
+      (g) => this.syncGroup(g, timeoutMs, username),
+      Date.now() + this.config.mt5.timeoutMs,
+    );
+    return { lote_id: lote.id! };
   }
 
   /**
@@ -752,7 +763,7 @@ export class Lotes {
   /** Waits for the sends and syncs under way (a clean stop). */
   async drain(): Promise<void> {
     this.closing = true;
-    await Promise.all([...this.background, ...this.syncing.values()]);
+    await Promise.all(this.syncing.values());
   }
 }
 

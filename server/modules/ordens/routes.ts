@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { lotesEndpoints as l, ordensEndpoints as e } from '../../../contract';
-import { route } from '../../lib/route';
+import { route, type RouteContext } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
 import { Lotes, startLoteReconciler } from './lotes';
 import { startReconciler } from './reconciler';
@@ -40,11 +40,13 @@ export async function ordensRoutes(app: FastifyInstance) {
 
   const lotes = new Lotes(db, config, app.log);
   route(app, l.validate, ({ body }) => lotes.validar(body));
-  route(app, l.sendCompra, ({ headers, body }, { username }) =>
-    lotes.criarCompra(body, headers['idempotency-key'], username),
+  const storeTiming = (reply: RouteContext['reply']) => (ms: number) =>
+    reply.header('server-timing', `store;dur=${ms.toFixed(1)}`);
+  route(app, l.sendCompra, ({ headers, body }, { username, reply }) =>
+    lotes.criarCompra(body, headers['idempotency-key'], username, storeTiming(reply)),
   );
-  route(app, l.sendVenda, ({ headers, body }, { username }) =>
-    lotes.criarVenda(body, headers['idempotency-key'], username),
+  route(app, l.sendVenda, ({ headers, body }, { username, reply }) =>
+    lotes.criarVenda(body, headers['idempotency-key'], username, storeTiming(reply)),
   );
   route(app, l.status, ({ params }, { username }) => lotes.status(params.lote_id, username));
   route(app, l.list, () => lotes.list());

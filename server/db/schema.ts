@@ -225,6 +225,8 @@ export const orderGroups = pgTable(
   },
   (t) => [
     index('order_groups_lote_idx').on(t.lote_id),
+    // The sale that realised an operation (the lote it was sold in, on the portfolio).
+    index('order_groups_operacao_idx').on(t.operacao_id),
     uniqueIndex('order_groups_idem_uq').on(t.cliente_id, t.idempotency_scope, t.idempotency_key),
     // One sell in flight per operation.
     uniqueIndex('order_groups_sell_in_flight_uq')

@@ -31,6 +31,7 @@ const nomeCliente = sql<string>`coalesce(nullif(trim(${clientes.nome}), ''), 'Cl
 /**
  * An operation as the contract's JSON, built by the database: money rounded to cents and prices kept to their
  * 4 places in numeric, then converted once to float8 (the shortest decimal that round-trips, as JSON shows it).
+ * An operation bought or sold in a lote names it.
  * Long lists travel as one JSON text instead of thousands of rows the drivers would parse one by one.
  */
 const operacaoJson = sql<string>`json_build_object(
@@ -46,7 +47,10 @@ const operacaoJson = sql<string>`json_build_object(
   'valor_alvo', ${operacoes.valor_alvo}::float8,
   'valor_total_compra', ${valorTotalCompra}::float8,
   'valor_total_venda', ${valorTotalVenda}::float8,
-  'dias_posicionado', ${diasPosicionado})`;
+  'dias_posicionado', ${diasPosicionado},
+  'lote_compra', (select g.lote_id from order_groups g where g.id = ${operacoes.order_group_id}),
+  'lote_venda', (select g.lote_id from order_groups g
+    where g.operacao_id = ${operacoes.id} and g.lado = 'venda' and g.state = 'completed' limit 1))`;
 
 /** Every operation of one client, oldest purchase first, as the JSON text of the answer (one query). */
 export async function listOperacoesJson(db: Db, clienteId: number, hoje: string): Promise<string> {

@@ -383,6 +383,11 @@ describe('lotes: one order to many clients', () => {
     expect(ops).toHaveLength(20);
     expect(ops.every((o) => o.quantidade === 131 && o.origem === 'mt5')).toBe(true);
     expect(new Set(ops.map((o) => o.cliente_id)).size).toBe(20);
+    // In the client's portfolio an ordinary operation, with its lote noted.
+    const carteira = (await (
+      await server.request(`/api/operacoes/?cliente=${executed[0]!.cliente}`, { token })
+    ).json()) as Array<{ quantidade: number; lote_compra: string | null }>;
+    expect(carteira).toEqual([expect.objectContaining({ quantidade: 131, lote_compra: loteId })]);
 
     // The list counts the lote's orders by outcome.
     const list = (await (await server.request('/api/lotes/', { token })).json()) as Array<{
@@ -616,6 +621,13 @@ describe('lotes: one order to many clients', () => {
     expect(
       sold.every((o) => o.data_venda !== null && Number(o.preco_venda_unitario) === 37.99),
     ).toBe(true);
+    const realizada = (await (
+      await server.request(`/api/operacoes/?cliente=${vendedores[0]}`, { token })
+    ).json()) as Array<{ id: number; lote_compra: string | null; lote_venda: string | null }>;
+    expect(realizada.find((o) => abertas.some((a) => a.id === o.id))).toMatchObject({
+      lote_compra: compraLote,
+      lote_venda: loteId,
+    });
     // Each operation realised once, whole: no remainder opened as a new operation.
     expect(await booksOf(vendedores)).toBe(booksBefore);
 

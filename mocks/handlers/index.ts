@@ -3,6 +3,7 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { importacaoHandlers } from './importacao';
+import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
 
@@ -10,6 +11,7 @@ import { recomendacoesHandlers } from './recomendacoes';
 export const handlers = [
   ...authHandlers,
   ...ordensHandlers,
+  ...lotesHandlers,
   ...clientesHandlers,
   ...importacaoHandlers,
   ...carteiraHandlers,

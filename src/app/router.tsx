@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { AppShell } from '../components/AppShell';
 import { LoginPage } from '../features/auth/LoginPage';
+import { loteSearch } from '../features/lotes/search';
 import { useSession } from '../lib/session';
 
 function RootLayout() {
@@ -74,6 +75,12 @@ const routeTree = rootRoute.addChildren([
       () => import('../features/importacao/ImportacaoPage'),
       'ImportacaoPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/lote',
+    validateSearch: loteSearch,
+    component: lazyRouteComponent(() => import('../features/lotes/LotePage'), 'LotePage'),
   }),
   createRoute({
     ...child,

@@ -63,6 +63,11 @@ function DropdownMenu({
   );
 }
 
+/** The Ordens menu's entries (one line each), in the top bar and in the narrow screen's menu. */
+const ORDENS_MENU: ReadonlyArray<{ value: string; to: LinkProps['to']; label: string }> = [
+  { value: 'ordem-lote', to: '/ordens/lote', label: 'Nova ordem em lote' },
+];
+
 /** The top bar of the logged-in product; below `md` every entry collapses into one menu. */
 export function AppShell({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -90,6 +95,13 @@ export function AppShell({ children }: { children: ReactNode }) {
             <HStack gap="1" hideBelow="md" flex="1">
               <NavLink to="/controle-rv">Painel de Controle</NavLink>
               <NavLink to="/clientes">Clientes</NavLink>
+              <DropdownMenu label="Ordens">
+                {ORDENS_MENU.map((item) => (
+                  <MenuLink key={item.value} value={item.value} to={item.to}>
+                    {item.label}
+                  </MenuLink>
+                ))}
+              </DropdownMenu>
               <DropdownMenu label="Ferramentas">
                 <MenuLink value="importacao" to="/ferramentas/importacao">
                   Importação
@@ -110,6 +122,14 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <MenuLink value="clientes" to="/clientes">
                   Clientes
                 </MenuLink>
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Ordens</Menu.ItemGroupLabel>
+                  {ORDENS_MENU.map((item) => (
+                    <MenuLink key={item.value} value={item.value} to={item.to}>
+                      {item.label}
+                    </MenuLink>
+                  ))}
+                </Menu.ItemGroup>
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>Ferramentas</Menu.ItemGroupLabel>
                   <MenuLink value="importacao" to="/ferramentas/importacao">

@@ -6,7 +6,7 @@ import { formatInteger } from '../../../../shared/format';
 import { parseDecimal } from '../../../../shared/numbers';
 import { useSendVenda } from '../../../api/ordens';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
+import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { OrdemDialogContent } from './OrdemDialog';
 import { useOrdemFlow } from './useOrdemFlow';
 

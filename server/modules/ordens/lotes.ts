@@ -87,6 +87,8 @@ type NewGroup = Omit<Group, 'created_at' | 'updated_at' | 'completed_at' | 'erro
 export class Lotes {
   /** Groups being brought up to date right now: a second caller waits for the same sync instead of starting one. */
   private readonly syncing = new Map<string, Promise<void>>();
+  /** Status answers being prepared, per lote. */
+  private readonly answering = new Map<string, Promise<LoteStatus>>();
   private closing = false;
 
   constructor(
@@ -620,7 +622,18 @@ export class Lotes {
    * answer comes within about one agent timeout: groups whose terminal has not answered by then are answered as
    * stored, and their sync goes on for the next call.
    */
-  async status(loteId: string, username: string): Promise<LoteStatus> {
+  status(loteId: string, username: string): Promise<LoteStatus> {
+    // Pollers of one lote asking together (several screens, a reconciler round) share one sync and one read.
+    const running = this.answering.get(loteId);
+    if (running) return running;
+    const answer = this.syncAndAnswer(loteId, username).finally(() =>
+      this.answering.delete(loteId),
+    );
+    this.answering.set(loteId, answer);
+    return answer;
+  }
+
+  private async syncAndAnswer(loteId: string, username: string): Promise<LoteStatus> {
     const lote = await this.loadLote(loteId);
     const open = (await selectGroupsOfLote(this.db, lote.id)).filter(inFlight);
     if (open.length) {

@@ -73,6 +73,8 @@ export const clientes = pgTable(
     vm: text('vm'),
     vm_ip: text('vm_ip'),
     vm_private_ip: text('vm_private_ip'),
+    /** The client's own MT5 agent token, sealed with MT5_TOKEN_KEY (server/lib/mt5-agent/access.ts). */
+    mt5_token: text('mt5_token'),
     ...timestamps,
   },
   (t) => [index('clientes_codigo_xp_idx').on(t.codigo_xp)],

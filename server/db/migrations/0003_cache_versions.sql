@@ -21,4 +21,10 @@ CREATE TRIGGER "operacoes_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TR
 CREATE TRIGGER "clientes_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "clientes" FOR EACH STATEMENT EXECUTE FUNCTION "cache_versions_bump"();--> statement-breakpoint
 CREATE TRIGGER "acoes_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "acoes" FOR EACH STATEMENT EXECUTE FUNCTION "cache_versions_bump"();--> statement-breakpoint
 CREATE TRIGGER "patrimonios_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "patrimonios" FOR EACH STATEMENT EXECUTE FUNCTION "cache_versions_bump"();--> statement-breakpoint
-CREATE TRIGGER "precos_diarios_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "precos_diarios" FOR EACH STATEMENT EXECUTE FUNCTION "cache_versions_bump"();
+CREATE TRIGGER "precos_diarios_cache_versions" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "precos_diarios" FOR EACH STATEMENT EXECUTE FUNCTION "cache_versions_bump"();--> statement-breakpoint
+-- Even in replica mode, which a bulk import sets to skip the row-by-row foreign-key checks (importacao/service.ts).
+ALTER TABLE "operacoes" ENABLE ALWAYS TRIGGER "operacoes_cache_versions";--> statement-breakpoint
+ALTER TABLE "clientes" ENABLE ALWAYS TRIGGER "clientes_cache_versions";--> statement-breakpoint
+ALTER TABLE "acoes" ENABLE ALWAYS TRIGGER "acoes_cache_versions";--> statement-breakpoint
+ALTER TABLE "patrimonios" ENABLE ALWAYS TRIGGER "patrimonios_cache_versions";--> statement-breakpoint
+ALTER TABLE "precos_diarios" ENABLE ALWAYS TRIGGER "precos_diarios_cache_versions";

@@ -7,8 +7,8 @@ import { prepared } from './prepared';
 
 /**
  * Answers kept in memory while nothing they depend on has changed (docs/decisions/0005-painel-under-load.md).
- * What they depend on is read afresh for every request, cheaply: the data versions the database keeps (one
- * short query), plus whatever else changes without a write (today's date, the quotes).
+ * What they depend on is read afresh for every request, cheaply: the data versions the database keeps, plus
+ * whatever else changes without a write (today's date, the quotes).
  */
 
 /** The tables with a version (migration cache_versions: a trigger on each). */
@@ -100,20 +100,24 @@ function listeningVersions(db: Db, client: PGlite): () => Promise<Versions> {
   };
 }
 
+/** The embedded database: one connection, running every query on this thread, one after the other. */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 const readers = new WeakMap<Db, () => Promise<Versions>>();
 
 /**
- * Every source's version, as of a moment after the call: on PostgreSQL (several instances, the command line)
- * read from the table, one query shared by the callers that came while the one before ran.
+ * Every source's version, as of a moment after the call. On PostgreSQL (several instances, the command line)
+ * read from the table, one query shared by the callers that came while the one before ran; on the embedded
+ * database counted from its notifications.
  */
 export function readVersions(db: Db): Promise<Versions> {
   let reader = readers.get(db);
   if (!reader) {
-    const client = (db as unknown as { $client?: unknown }).$client;
-    reader =
-      client instanceof PGlite
-        ? listeningVersions(db, client)
-        : freshShared(() => queryVersions(db));
+    reader = isEmbedded(db)
+      ? listeningVersions(db, (db as unknown as { $client: PGlite }).$client)
+      : freshShared(() => queryVersions(db));
     readers.set(db, reader);
   }
   return reader();
@@ -184,9 +188,12 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
     return { ...(await source.snapshot()), seq };
   };
   type Taken = Snapshot<C> & { seq: number };
+  /** Built from the same snapshot, or from one taken later: fresher than the request needs. */
+  const serves = (built: { key: string; seq: number }, s: Taken) =>
+    built.key === s.key || built.seq > s.seq;
   const stats = { hits: 0, builds: 0 };
-  let current: { key: string; answer: CompressibleAnswer } | null = null;
-  let running: { key: string; promise: Promise<CompressibleAnswer> } | null = null;
+  let current: { key: string; seq: number; answer: CompressibleAnswer } | null = null;
+  let running: { key: string; seq: number; promise: Promise<CompressibleAnswer> } | null = null;
   let queued: { snapshot: Taken; promise: Promise<CompressibleAnswer> } | null = null;
 
   function start(s: Taken): Promise<CompressibleAnswer> {
@@ -195,13 +202,13 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
       .build(s.context)
       .then((text) => {
         const answer = compressible(text);
-        current = { key: s.key, answer };
+        current = { key: s.key, seq: s.seq, answer };
         return answer;
       })
       .finally(() => {
         if (running?.promise === promise) running = null;
       });
-    running = { key: s.key, promise };
+    running = { key: s.key, seq: s.seq, promise };
     return promise;
   }
 
@@ -220,7 +227,7 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
       promise: under.then(() => {
         queued = null;
         const kept = current;
-        return kept?.key === entry.snapshot.key ? kept.answer : start(entry.snapshot);
+        return kept && serves(kept, entry.snapshot) ? kept.answer : start(entry.snapshot);
       }),
     };
     queued = entry;
@@ -231,11 +238,12 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
     stats,
     async get() {
       const s = await snapshot();
-      if (current?.key === s.key) {
+      const kept = current;
+      if (kept && serves(kept, s)) {
         stats.hits++;
-        return current.answer;
+        return kept.answer;
       }
-      if (running?.key === s.key) return running.promise;
+      if (running && serves(running, s)) return running.promise;
       if (running || queued) return enqueue(s);
       return start(s);
     },

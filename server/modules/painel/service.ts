@@ -3,6 +3,7 @@ import { todayIso } from '../../../shared/dates';
 import type { Db } from '../../db/client';
 import {
   createAnswerCache,
+  isEmbedded,
   readVersions,
   sameVersions,
   type AnswerCache,
@@ -30,11 +31,14 @@ export interface PainelDeps {
 }
 
 /**
- * Positions per query when building dashboard-rv. On the embedded database a page of 100 takes ~3 ms, ~2 of them
- * the cost of any query there: what a request arriving meanwhile may wait, instead of the whole build (~150 ms
- * in one statement for 10,000 positions, ~330 ms in pages).
+ * Positions per query when building dashboard-rv. On the embedded database, where queries wait for each other, a
+ * page of 100 takes ~3 ms, ~2 of them the cost of any query there: what a request arriving meanwhile may wait,
+ * instead of the whole build (~150 ms in one statement for 10,000 positions, ~330 ms in pages). On PostgreSQL a
+ * build holds one connection of the pool and one statement is quicker: null, all in one page.
  */
-export const POSICOES_POR_PAGINA = 100;
+export function posicoesPorPagina(db: Db): number | null {
+  return isEmbedded(db) ? 100 : null;
+}
 
 const POSICIONADAS_SOURCES: readonly Source[] = ['operacoes', 'clientes', 'acoes'];
 const PATRIMONIO_SOURCES: readonly Source[] = ['clientes', 'operacoes', 'patrimonios'];
@@ -76,8 +80,10 @@ function posicionadasCache(deps: PainelDeps): AnswerCache {
     },
     async build({ versions, hoje, cotacoes: known }) {
       const cotacoes = known ?? (await cotacoesFor(versions));
-      const paged = await posicoesAbertasJson(deps.db, cotacoes, hoje, POSICOES_POR_PAGINA);
-      if (sameVersions(await readVersions(deps.db), versions, POSICIONADAS_SOURCES)) return paged;
+      const pageSize = posicoesPorPagina(deps.db);
+      const json = await posicoesAbertasJson(deps.db, cotacoes, hoje, pageSize);
+      if (pageSize === null) return json;
+      if (sameVersions(await readVersions(deps.db), versions, POSICIONADAS_SOURCES)) return json;
       // A write landed between pages: they may show half of it. One statement sees one state.
       return posicoesAbertasJson(deps.db, cotacoes, hoje, null);
     },

@@ -99,6 +99,28 @@ describe('createAnswerCache', () => {
     expect(cache.stats.builds).toBe(2);
   });
 
+  it('answers a request with a fresher answer built meanwhile rather than an older one', async () => {
+    const slow = deferred<void>();
+    let n = 0;
+    const built: string[] = [];
+    const cache = createAnswerCache<string>({
+      snapshot: async () => {
+        const key = ++n === 1 ? 'old' : 'new';
+        if (key === 'old') await slow.promise;
+        return { key, context: key };
+      },
+      build: async (key) => {
+        built.push(key);
+        return key;
+      },
+    });
+    const first = cache.get();
+    expect((await cache.get()).text).toBe('new');
+    slow.resolve();
+    expect((await first).text).toBe('new');
+    expect(built).toEqual(['new']);
+  });
+
   it('keeps no failure: the next request builds again', async () => {
     const { state, cache } = source();
     const failed = cache.get();

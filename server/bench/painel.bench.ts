@@ -13,8 +13,9 @@ import { movingQuotes, startBenchServer, type BenchServer } from './server';
 /**
  * The control panel under load (issue 12, item 10), on both databases side by side: 312 clients and 10,081 open
  * positions. One user reads a client (`GET /clientes/{id}/`) alone, then while 10 other users load dashboard-rv in
- * a loop: with the data unchanged (the cache answers), and with a quote changing before every load (every load
- * is a new answer to build). The target: the client read within 5× its idle time, p50 and p99.
+ * a loop: with the data unchanged (the cache answers: the whole answer each time, or a 304 to browsers that
+ * revalidate their stored one), and with a quote changing before every load (every load is a new answer to
+ * build). The target: the client read within 5× its idle time, p50 and p99.
  * The 10 users run in a worker thread (their own event loop), ask for br/gzip as browsers do and only count the
  * bytes, as a browser would decompress on its own machine.
  */
@@ -127,7 +128,7 @@ function rawGet(url: string, token: string, acceptEncoding: string) {
 /**
  * The users' loops, in plain JavaScript for a worker thread. 'run' starts them (answered by 'warm' once each has
  * had an answer), 'pause' lets the loads under way finish (answered with the answer times since 'run'), 'stop'
- * ends them; a deadline bounds it all.
+ * ends them; a deadline bounds it all. Revalidating users send the ETag of their last answer, as a browser does.
  */
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -135,13 +136,16 @@ const http = require('node:http');
 const { url, token, users, deadline } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: users });
 let mode = 'pause';
+let revalidate = false;
+const tags = [];
 let durations = [];
 let warm = new Set();
 let inFlight = 0;
 let signal;
 let changed = new Promise((resolve) => (signal = resolve));
 parentPort.on('message', (next) => {
-  mode = next;
+  mode = next.mode;
+  revalidate = Boolean(next.revalidate);
   if (mode === 'run') {
     durations = [];
     warm = new Set();
@@ -150,13 +154,18 @@ parentPort.on('message', (next) => {
   changed = new Promise((resolve) => (signal = resolve));
   wake();
 });
-function load() {
+function load(id) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.get(url, { agent, headers: { authorization: 'Bearer ' + token, 'accept-encoding': 'br, gzip' } }, (res) => {
+    const headers = { authorization: 'Bearer ' + token, 'accept-encoding': 'br, gzip' };
+    if (revalidate && tags[id]) headers['if-none-match'] = tags[id];
+    const req = http.get(url, { agent, headers }, (res) => {
       res.on('data', () => {});
       res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error('dashboard-rv: ' + res.statusCode));
+        if (res.statusCode !== 200 && res.statusCode !== 304) {
+          return reject(new Error('dashboard-rv: ' + res.statusCode));
+        }
+        if (res.headers.etag) tags[id] = res.headers.etag;
         resolve(performance.now() - started);
       });
       res.on('error', reject);
@@ -171,7 +180,7 @@ async function user(id) {
       continue;
     }
     inFlight++;
-    const took = await load().finally(() => inFlight--);
+    const took = await load(id).finally(() => inFlight--);
     if (mode === 'run') {
       durations.push(took);
       if (warm.size < users && warm.add(id).size === users) parentPort.postMessage({ warm: true });
@@ -210,20 +219,20 @@ function startLoad(url: string, token: string) {
     });
   return {
     /** Resolves once every user has had an answer: the load is then steady. */
-    run() {
+    run(opts: { revalidate: boolean }) {
       const warm = next((m) => m.warm);
-      worker.postMessage('run');
+      worker.postMessage({ mode: 'run', ...opts });
       return warm;
     },
     /** The answer times since run(), once no load is under way. */
     pause() {
       const paused = next((m) => m.paused);
-      worker.postMessage('pause');
+      worker.postMessage({ mode: 'pause' });
       return paused;
     },
     async stop() {
       const stopped = next((m) => m.stopped);
-      worker.postMessage('stop');
+      worker.postMessage({ mode: 'stop' });
       await stopped;
       await worker.terminate();
     },
@@ -246,9 +255,14 @@ async function clientReads(server: BenchServer, clienteId: number): Promise<numb
 }
 
 const PHASES = [
-  'idle',
-  `${USERS} users on dashboard-rv, data unchanged`,
-  `${USERS} users on dashboard-rv, a quote changing before each load`,
+  { name: 'idle' },
+  { name: `${USERS} users on dashboard-rv, data unchanged`, revalidate: false },
+  { name: `${USERS} browsers revalidating dashboard-rv, data unchanged`, revalidate: true },
+  {
+    name: `${USERS} users on dashboard-rv, a quote changing before each load`,
+    revalidate: true,
+    moving: true,
+  },
 ] as const;
 
 interface Phase {
@@ -280,11 +294,12 @@ export async function measure(kind: string, database: Database) {
     // Short phases in turn, several times: a machine busy with something else slows them all alike.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, phase] of phases.entries()) {
+        const spec = PHASES[i]!;
         const builds = cache.stats.builds;
-        if (i === 2) server.app.deps.quotes = movingQuotes(quotes);
-        if (i > 0) await load.run();
+        if ('moving' in spec) server.app.deps.quotes = movingQuotes(quotes);
+        if ('revalidate' in spec) await load.run({ revalidate: spec.revalidate });
         phase.reads.push(...(await clientReads(server, clienteId)));
-        if (i > 0) phase.dashboards.push(...(await load.pause()));
+        if ('revalidate' in spec) phase.dashboards.push(...(await load.pause()));
         server.app.deps.quotes = quotes;
         phase.builds += cache.stats.builds - builds;
       }
@@ -294,7 +309,7 @@ export async function measure(kind: string, database: Database) {
       sizes,
       rows: phases.map((phase, i) => ({
         db: kind,
-        phase: PHASES[i]!,
+        phase: PHASES[i]!.name,
         idle: idle!.reads,
         ...phase,
       })),

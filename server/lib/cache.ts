@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cacheVersions } from '../db/schema';
-import { compressible, type CompressibleAnswer } from './compression';
+import { keptAnswer, type KeptAnswer } from './compression';
 import { prepared } from './prepared';
 
 /**
@@ -170,7 +170,7 @@ export interface AnswerSource<C> {
 }
 
 export interface AnswerCache {
-  get(): Promise<CompressibleAnswer>;
+  get(): Promise<KeptAnswer>;
   /** Counters, for tests and the benchmark. */
   readonly stats: { hits: number; builds: number };
 }
@@ -192,16 +192,16 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
   const serves = (built: { key: string; seq: number }, s: Taken) =>
     built.key === s.key || built.seq > s.seq;
   const stats = { hits: 0, builds: 0 };
-  let current: { key: string; seq: number; answer: CompressibleAnswer } | null = null;
-  let running: { key: string; seq: number; promise: Promise<CompressibleAnswer> } | null = null;
-  let queued: { snapshot: Taken; promise: Promise<CompressibleAnswer> } | null = null;
+  let current: { key: string; seq: number; answer: KeptAnswer } | null = null;
+  let running: { key: string; seq: number; promise: Promise<KeptAnswer> } | null = null;
+  let queued: { snapshot: Taken; promise: Promise<KeptAnswer> } | null = null;
 
-  function start(s: Taken): Promise<CompressibleAnswer> {
+  function start(s: Taken): Promise<KeptAnswer> {
     stats.builds++;
     const promise = source
       .build(s.context)
       .then((text) => {
-        const answer = compressible(text);
+        const answer = keptAnswer(text);
         current = { key: s.key, seq: s.seq, answer };
         return answer;
       })
@@ -213,7 +213,7 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
   }
 
   /** Waits for the build under way, then builds for the newest snapshot queued meanwhile. */
-  function enqueue(s: Taken): Promise<CompressibleAnswer> {
+  function enqueue(s: Taken): Promise<KeptAnswer> {
     if (queued) {
       if (s.seq > queued.snapshot.seq) queued.snapshot = s;
       return queued.promise;
@@ -222,7 +222,7 @@ export function createAnswerCache<C>(source: AnswerSource<C>): AnswerCache {
       () => undefined,
       () => undefined,
     );
-    const entry: { snapshot: Taken; promise: Promise<CompressibleAnswer> } = {
+    const entry: { snapshot: Taken; promise: Promise<KeptAnswer> } = {
       snapshot: s,
       promise: under.then(() => {
         queued = null;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
@@ -48,14 +49,20 @@ export function negotiate(acceptEncoding: string | undefined): Encoding | null {
   return gz > 0 ? 'gzip' : null;
 }
 
-/** An answer that keeps its compressed forms, each made once on first demand (a cached answer). */
-export interface CompressibleAnswer {
+/**
+ * An answer kept for many requests (server/lib/cache.ts), with its compressed forms and its validator, each made
+ * once on first demand.
+ */
+export interface KeptAnswer {
   readonly text: string;
   encoded(encoding: Encoding): Promise<Buffer>;
+  /** A weak ETag from the text's digest: equal on every instance that built the same answer. */
+  tag(): Promise<string>;
 }
 
-export function compressible(text: string): CompressibleAnswer {
+export function keptAnswer(text: string): KeptAnswer {
   const forms = new Map<Encoding, Promise<Buffer>>();
+  let tag: Promise<string> | null = null;
   return {
     text,
     encoded(encoding) {
@@ -68,16 +75,30 @@ export function compressible(text: string): CompressibleAnswer {
       }
       return form;
     },
+    tag() {
+      // WebCrypto digests on the thread pool: 2.5 MB would hold the event loop for milliseconds.
+      tag ??= crypto.subtle
+        .digest('SHA-256', Buffer.from(text))
+        .then((digest) => `W/"${Buffer.from(digest).toString('base64url').slice(0, 32)}"`);
+      return tag;
+    },
   };
 }
 
-const offers = new WeakMap<FastifyRequest, CompressibleAnswer>();
+/** Whether an If-None-Match header names `tag` (weak comparison, as RFC 9110 has it for this header). */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(tag));
+}
 
-/** Tells the compression hook (server/plugins/compression.ts) that this request's answer is already kept compressed. */
-export function offerCompressed(request: FastifyRequest, answer: CompressibleAnswer): void {
+const offers = new WeakMap<FastifyRequest, KeptAnswer>();
+
+/** Tells the answers hook (server/plugins/compression.ts) that this request's answer is a kept one. */
+export function offerKept(request: FastifyRequest, answer: KeptAnswer): void {
   offers.set(request, answer);
 }
 
-export function offeredFor(request: FastifyRequest): CompressibleAnswer | undefined {
+export function offeredFor(request: FastifyRequest): KeptAnswer | undefined {
   return offers.get(request);
 }

@@ -10,7 +10,7 @@ import {
   type Source,
   type Versions,
 } from '../../lib/cache';
-import { offerCompressed, type CompressibleAnswer } from '../../lib/compression';
+import { offerKept, type KeptAnswer } from '../../lib/compression';
 import {
   patrimonioDisponivel as computePatrimonioDisponivel,
   posicoesAbertasJson,
@@ -119,8 +119,8 @@ export function painelCaches(deps: PainelDeps): PainelCaches {
   return mine;
 }
 
-function answer<T>(ctx: RouteContext, cached: CompressibleAnswer): RawJson<T> {
-  offerCompressed(ctx.request, cached);
+function answer<T>(ctx: RouteContext, cached: KeptAnswer): RawJson<T> {
+  offerKept(ctx.request, cached);
   return new RawJson<T>(cached.text);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiate } from '../../../server/lib/compression';
+import { matchesTag, negotiate } from '../../../server/lib/compression';
 
 describe('negotiate', () => {
   it.each([
@@ -18,5 +18,18 @@ describe('negotiate', () => {
     ['deflate, zstd', null],
   ])('%j → %s', (header, expected) => {
     expect(negotiate(header)).toBe(expected);
+  });
+});
+
+describe('matchesTag', () => {
+  it.each([
+    [undefined, false],
+    ['W/"abc"', true],
+    ['"abc"', true],
+    ['"x", W/"abc"', true],
+    ['*', true],
+    ['W/"abd"', false],
+  ])('%j', (header, expected) => {
+    expect(matchesTag(header, 'W/"abc"')).toBe(expected);
   });
 });

@@ -247,6 +247,32 @@ describe('control panel answers are kept while their data is unchanged', () => {
     }
   });
 
+  it('lets the browser revalidate: 304 while unchanged, the new answer after a change', async () => {
+    const url = `${s.url}/api/dashboard-rv/`;
+    const first = await rawGet(url, s.token, { 'accept-encoding': 'br' });
+    const tag = first.headers.etag!;
+    expect(tag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await rawGet(url, s.token, { 'accept-encoding': 'br', 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(tag);
+    // Another instance that built the same answer gives it the same tag.
+    const elsewhere = await rawGet(`${otherUrl}/api/dashboard-rv/`, s.token, {
+      'if-none-match': tag,
+    });
+    expect(elsewhere.status).toBe(304);
+
+    await s.database.db.execute(sql`update operacoes set quantidade = 11 where id = ${primeira}`);
+    const changed = await rawGet(url, s.token, { 'accept-encoding': 'br', 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    const body = JSON.parse(
+      zlib.brotliDecompressSync(changed.body).toString(),
+    ) as DashboardRvResponse;
+    expect(byId(body.posicionadas, primeira)?.quantidade).toBe(11);
+  });
+
   it('patrimonio-disponivel changes after a patrimony import and is kept otherwise', async () => {
     const before = (await patrimonio()).find((r) => r.codigo === '222')!;
     expect(before.patrimonio).toBeNull();

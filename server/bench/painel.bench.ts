@@ -332,7 +332,7 @@ export default async function painelBench(): Promise<void> {
 
   console.log(
     `${CLIENTES} clients, ${POSICOES} open positions; client read = GET /clientes/{id}/, ms; ` +
-      `ratio = under load / idle; ${ROUNDS} rounds of the three phases in turn`,
+      `ratio = under load / idle; ${ROUNDS} rounds of the phases in turn`,
   );
   const fmt = (n: number) => n.toFixed(1);
   console.table(

@@ -60,7 +60,7 @@ async function queryVersions(db: Db): Promise<Versions> {
  * One row per source with the sum of its rows, in one statement: readers see the sums before or after, equal.
  * Rows of transactions not yet committed are not seen, so not deleted; two folds at once delete each row once.
  */
-export async function foldVersions(db: Db): Promise<void> {
+async function foldVersions(db: Db): Promise<void> {
   await db.execute(
     sql`with folded as (delete from ${cacheVersions} returning source, changes)
         insert into ${cacheVersions} (source, changes)

@@ -19,6 +19,7 @@ import { painelRoutes } from './modules/painel/routes';
 import { recomendacoesRoutes } from './modules/recomendacoes/routes';
 import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
@@ -75,6 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(

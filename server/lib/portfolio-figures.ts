@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Operacao, PatrimonioDisponivel, ResumoCliente } from '../../contract';
 import { combineResumo, tickersAbertos, type ResumoRaw } from '../../shared/resumo';
 import type { Db } from '../db/client';
@@ -167,16 +167,9 @@ export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel
   }));
 }
 
-/**
- * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
- * the answer. Three queries whatever the number of positions: the open tickers, their quotes, the rows.
- */
-export async function posicoesAbertasJson(
-  db: Db,
-  quotes: QuoteService,
-  hoje: string,
-): Promise<string> {
-  const tickersStatement = prepared(db, 'tickers_abertos', (d) =>
+/** Control panel: the tickers of the open positions (what needs a quote). */
+export async function tickersPosicionados(db: Db): Promise<string[]> {
+  const statement = prepared(db, 'tickers_abertos', (d) =>
     d
       .selectDistinct({ ticker: acoes.ticker })
       .from(operacoes)
@@ -184,13 +177,35 @@ export async function posicoesAbertasJson(
       .where(isNull(operacoes.data_venda))
       .prepare('tickers_abertos'),
   );
-  const tickers = (await tickersStatement.execute()).map((r) => r.ticker);
-  const cotacoes = tickers.length ? await quotes.getQuotes(tickers) : new Map<string, number>();
+  return (await statement.execute()).map((r) => r.ticker);
+}
+
+/**
+ * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
+ * the answer. In keyset pages of `pageSize` positions (null: all in one statement), each its own short query:
+ * on the embedded database, where every query waits for the one before, other requests run between pages. The
+ * pages' elements are joined as json_agg joins them, so the text is the same whatever the page size.
+ */
+export async function posicoesAbertasJson(
+  db: Db,
+  cotacoes: Map<string, number>,
+  hoje: string,
+  pageSize: number | null,
+): Promise<string> {
   const statement = prepared(db, 'posicoes_abertas', (d) => {
     const preco = sql`q.preco`;
+    // The page's positions first, through the primary key; then their joins. The page keeps the table's name,
+    // so the expressions shared with the other figures read its rows.
+    const pagina = d
+      .select()
+      .from(operacoes)
+      .where(and(isNull(operacoes.data_venda), gt(operacoes.id, sql.placeholder('depois'))))
+      .orderBy(asc(operacoes.id))
+      .limit(sql.placeholder('linhas'))
+      .as('operacoes');
     return d
       .select({
-        json: sql<string>`coalesce(json_agg(json_build_object(
+        json: sql<string | null>`json_agg(json_build_object(
           'id', ${operacoes.id},
           'cliente', ${nomeCliente},
           'acao', ${acoes.ticker},
@@ -201,22 +216,32 @@ export async function posicoesAbertasJson(
           'preco_atual', round(${preco}, 4)::float8,
           'lucro_percentual', round((${preco} / nullif(${operacoes.preco_unitario}, 0) - 1) * 100, 2)::float8,
           'valor_alvo', ${operacoes.valor_alvo}::float8,
-          'dias_posicionado', ${diasPosicionado}) order by ${operacoes.id}), '[]')::text`,
+          'dias_posicionado', ${diasPosicionado}) order by ${operacoes.id})::text`,
+        ultimo: sql<number | null>`max(${operacoes.id})`,
+        linhas: sql<number>`count(*)::int`,
       })
-      .from(operacoes)
+      .from(pagina)
       .innerJoin(clientes, eq(clientes.id, operacoes.cliente_id))
       .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
       .leftJoin(
         sql`unnest(string_to_array(${sql.placeholder('tickers')}, ','), string_to_array(${sql.placeholder('precos')}, ',')::numeric[]) as q(ticker, preco)`,
         sql`q.ticker = ${acoes.ticker}`,
       )
-      .where(isNull(operacoes.data_venda))
       .prepare('posicoes_abertas');
   });
-  const [row] = await statement.execute({
-    hoje,
-    tickers: [...cotacoes.keys()].join(','),
-    precos: [...cotacoes.values()].map(String).join(','),
-  });
-  return `{"posicionadas":${row?.json ?? '[]'}}`;
+  const tickers = [...cotacoes.keys()].join(',');
+  const precos = [...cotacoes.values()].map(String).join(',');
+  const elements: string[] = [];
+  let depois = 0;
+  for (;;) {
+    const [page] = await statement.execute({ hoje, tickers, precos, depois, linhas: pageSize });
+    if (!page?.json) break;
+    elements.push(page.json.slice(1, -1));
+    if (pageSize === null || page.linhas < pageSize) break;
+    depois = page.ultimo!;
+    // The embedded database runs a query on this thread and resolves it in a microtask: without a turn of the
+    // event loop, the next page would start before any request that arrived meanwhile is even read.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `{"posicionadas":[${elements.join(', ')}]}`;
 }

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { run } from '../db/query';
 import { cacheVersions } from '../db/schema';
 import { keptAnswer, type KeptAnswer } from './compression';
 import { prepared } from './prepared';
@@ -61,7 +62,8 @@ async function queryVersions(db: Db): Promise<Versions> {
  * Rows of transactions not yet committed are not seen, so not deleted; two folds at once delete each row once.
  */
 async function foldVersions(db: Db): Promise<void> {
-  await db.execute(
+  await run(
+    db,
     sql`with folded as (delete from ${cacheVersions} returning source, changes)
         insert into ${cacheVersions} (source, changes)
         select source, sum(changes) from folded group by source`,

@@ -31,12 +31,12 @@ export async function startCarteiraServer(
   await loadDemoPrecos(db, { tickers, desde: '2025-01-01' });
   const token = await server.login();
   const ids = new Map<string, number>();
-  return {
+  const carteira: CarteiraServer = {
     ...server,
     token,
     async acaoId(ticker) {
       if (!ids.has(ticker)) {
-        const res = await server.request('/api/acoes/', { token });
+        const res = await server.request('/api/acoes/', { token: carteira.token });
         for (const a of (await res.json()) as Array<{ id: number; ticker: string }>) {
           ids.set(a.ticker, a.id);
         }
@@ -51,11 +51,13 @@ export async function startCarteiraServer(
       return row!.id;
     },
     async json(path, init = {}) {
-      const res = await server.request(path, { token, ...init });
+      // The token of now: a test may open a new session (carteira.token = await carteira.login()).
+      const res = await server.request(path, { token: carteira.token, ...init });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
   };
+  return carteira;
 }
 
 /** The figures recomputed independently of the server's SQL: plain rows and decimal.js, one client at a time. */

@@ -12,7 +12,7 @@ import {
   valoresDoProvento,
   type AplicacaoDeAcoes,
   type Posicao,
-} from './calculo';
+} from '../../../shared/eventos';
 
 /**
  * Corporate events on positions (docs/decisions/0007-eventos-corporativos.md): applied once when their data_ex has

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ajustarPosicao,
+  proporcaoDoEvento,
   quantidadeNaVespera,
   reaplicar,
   valoresDoProvento,
-} from '../../../../server/lib/eventos/calculo';
+} from '../../shared/eventos';
 
 const posicao = (quantidade: number, preco: string | null, alvo: string | null) => ({
   quantidade,
@@ -82,5 +83,16 @@ describe('a corporate event on one operation', () => {
       valor_bruto: '0.00',
       valor_liquido: '0.00',
     });
+  });
+});
+
+describe('a share event as people say it', () => {
+  it('splits 1:n, reverse splits n:1, bonuses in percent', () => {
+    expect(proporcaoDoEvento('desdobramento', 2)).toBe('1:2');
+    expect(proporcaoDoEvento('desdobramento', 1.5)).toBe('1:1,5');
+    expect(proporcaoDoEvento('grupamento', 0.1)).toBe('10:1');
+    expect(proporcaoDoEvento('grupamento', 0.3333333333)).toBe('3:1');
+    expect(proporcaoDoEvento('bonificacao', 1.1)).toBe('10%');
+    expect(proporcaoDoEvento('bonificacao', 1.025)).toBe('2,5%');
   });
 });

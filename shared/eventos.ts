@@ -1,10 +1,10 @@
-import { Decimal as BaseDecimal } from '../../../shared/decimal';
-import type { TipoEventoEmDinheiro } from '../../../contract';
+import type { TipoEventoEmDinheiro } from '../contract';
+import { Decimal as BaseDecimal } from './decimal';
 
 /**
  * What corporate events do to one operation, as pure functions over exact decimals
- * (docs/decisions/0007-eventos-corporativos.md). The database side (server/lib/eventos/aplicacao.ts) loads, locks
- * and stores; every number is decided here.
+ * (docs/decisions/0007-eventos-corporativos.md). The server (server/lib/eventos/aplicacao.ts) loads, locks and
+ * stores, the mocks keep their state; every number is decided here.
  */
 
 // A billion shares times a factor of 10 places has more digits than decimal.js keeps by default (20).
@@ -107,4 +107,18 @@ export function valoresDoProvento(
       ? bruto.times(ALIQUOTA_JCP).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
       : new Decimal(0);
   return { valor_bruto: bruto.toFixed(2), valor_liquido: bruto.minus(retido).toFixed(2) };
+}
+
+const proporcao = (n: BaseDecimal) =>
+  n.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toNumber().toLocaleString('pt-BR', {
+    maximumFractionDigits: 4,
+  });
+
+/** A share event as people say it: '1:2' for a split by 2, '10:1' for a reverse split by 0.1, '10%' for a bonus. */
+export function proporcaoDoEvento(tipo: string, fator: number): string {
+  const f = new Decimal(fator);
+  if (tipo === 'bonificacao') return `${proporcao(f.minus(1).times(100))}%`;
+  return f.greaterThanOrEqualTo(1)
+    ? `1:${proporcao(f)}`
+    : `${proporcao(new Decimal(1).dividedBy(f))}:1`;
 }

@@ -1,4 +1,4 @@
-import { Badge, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Box, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { TIPO_EVENTO_NOME, type Ajuste } from '../../../contract';
 import { proporcaoDoEvento } from '../../../shared/eventos';
 import { formatDate, formatInteger } from '../../../shared/format';
@@ -21,16 +21,19 @@ export function AjusteMarca({ ajustes }: { ajustes: Ajuste[] }) {
   return (
     <Tooltip.Root openDelay={150} closeDelay={50} positioning={{ placement: 'top' }}>
       <Tooltip.Trigger asChild>
-        <Badge
+        <Box
           as="span"
           role="img"
           aria-label={`Ajustada por evento corporativo. ${textos.join(' ')}`}
           tabIndex={0}
-          size="xs"
-          variant="subtle"
-          colorPalette="blue"
+          display="inline-flex"
+          verticalAlign="middle"
+          ml="1"
+          p="0.5"
+          rounded="full"
+          bg="blue.subtle"
+          color="blue.fg"
           cursor="help"
-          ml="1.5"
           data-ajustada=""
           _focusVisible={{
             outline: '2px solid',
@@ -38,8 +41,11 @@ export function AjusteMarca({ ajustes }: { ajustes: Ajuste[] }) {
             outlineOffset: '2px',
           }}
         >
-          ajustada
-        </Badge>
+          {/* Two branches from one stem: the shares the event turned the position into. */}
+          <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" fill="currentColor">
+            <path d="M14 4l2.29 2.29-2.88 2.88 1.42 1.42 2.88-2.88L20 10V4h-6zm-4 0H4v6l2.29-2.29 4.71 4.7V20h2v-8.41l-5.29-5.3L10 4z" />
+          </svg>
+        </Box>
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

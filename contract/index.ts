@@ -5,6 +5,7 @@ import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
+import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
@@ -30,6 +31,7 @@ export * from './painel';
 export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
+export * from './eventos';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   recomendacoes: recomendacoesEndpoints,
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
+  eventos: eventosEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
+import { AjusteSchema } from './eventos';
 
 export const OperacaoSchema = z.object({
   id: IdSchema,
@@ -28,6 +29,8 @@ export const OperacaoSchema = z.object({
   valor_total_compra: MoneySchema.nullable(),
   valor_total_venda: MoneySchema.nullable(),
   dias_posicionado: z.number().int().nullable(),
+  /** The share events applied to it, oldest first (absent or null: none). */
+  ajustes: z.array(AjusteSchema).nullish(),
 });
 export type Operacao = z.infer<typeof OperacaoSchema>;
 

@@ -14,6 +14,7 @@ import { createAuthService, type AuthService } from './modules/auth/service';
 import { acoesRoutes } from './modules/acoes/routes';
 import { carteiraRoutes } from './modules/carteira/routes';
 import { cotacoesRoutes } from './modules/cotacoes/routes';
+import { eventosRoutes } from './modules/eventos/routes';
 import { operacoesRoutes } from './modules/operacoes/routes';
 import { painelRoutes } from './modules/painel/routes';
 import { recomendacoesRoutes } from './modules/recomendacoes/routes';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(recomendacoesRoutes);
       await api.register(importacaoRoutes);
       await api.register(clientesRoutes);
+      await api.register(eventosRoutes);
     },
     { prefix: '/api' },
   );

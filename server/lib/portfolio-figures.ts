@@ -29,6 +29,17 @@ const patrimonioAtual = sql<
 const nomeCliente = sql<string>`coalesce(nullif(trim(${clientes.nome}), ''), 'Cliente ' || ${clientes.id})`;
 
 /**
+ * The share events applied to the operation, oldest first; null without any (corporate events, issue 15). The
+ * outer column is written qualified: drizzle leaves it bare in a one-table query, where `id` would be `ap.id`.
+ */
+const ajustesJson = sql`(select json_agg(json_build_object(
+    'evento', e.id, 'tipo', e.tipo, 'data_ex', e.data_ex, 'fator', e.fator::float8,
+    'quantidade_antes', ap.quantidade_antes, 'quantidade_depois', ap.quantidade_depois,
+    'fracao', ap.fracao::float8) order by ap.id)
+  from eventos_aplicacoes ap join eventos_corporativos e on e.id = ap.evento_id
+  where ap.operacao_id = operacoes.id)`;
+
+/**
  * An operation as the contract's JSON, built by the database: money rounded to cents and prices kept to their
  * 4 places in numeric, then converted once to float8 (the shortest decimal that round-trips, as JSON shows it).
  * Long lists travel as one JSON text instead of thousands of rows the drivers would parse one by one.
@@ -46,7 +57,8 @@ const operacaoJson = sql<string>`json_build_object(
   'valor_alvo', ${operacoes.valor_alvo}::float8,
   'valor_total_compra', ${valorTotalCompra}::float8,
   'valor_total_venda', ${valorTotalVenda}::float8,
-  'dias_posicionado', ${diasPosicionado})`;
+  'dias_posicionado', ${diasPosicionado},
+  'ajustes', ${ajustesJson})`;
 
 /** Every operation of one client, oldest purchase first, as the JSON text of the answer (one query). */
 export async function listOperacoesJson(db: Db, clienteId: number, hoje: string): Promise<string> {
@@ -84,6 +96,9 @@ export async function loadResumoRaw(db: Db, clienteId: number): Promise<ResumoRa
       .select({
         percentual_patrimonio: clientes.percentual_patrimonio,
         patrimonio: patrimonioAtual,
+        proventos: sql<
+          string | null
+        >`(select sum(pv.valor_liquido) from proventos pv join operacoes o on o.id = pv.operacao_id where o.cliente_id = clientes.id)`,
       })
       .from(clientes)
       .where(eq(clientes.id, sql.placeholder('cliente')))

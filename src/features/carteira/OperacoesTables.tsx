@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
+import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import {
@@ -76,7 +77,14 @@ function colunasComuns() {
   return [
     col.accessor('acao_nome', {
       header: 'Ação',
-      cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+      cell: (c) => (
+        <>
+          <Text as="span" fontWeight="semibold">
+            {c.getValue()}
+          </Text>
+          {c.row.original.ajustes?.length ? <AjusteMarca ajustes={c.row.original.ajustes} /> : null}
+        </>
+      ),
     }),
     col.accessor('data_compra', { header: 'Data Compra', cell: (c) => formatDate(c.getValue()) }),
     col.accessor('preco_unitario', {

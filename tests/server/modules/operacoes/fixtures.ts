@@ -93,6 +93,10 @@ export async function independentFigures(s: CarteiraServer, hoje: string) {
     codigo_xp: string | null;
     percentual_patrimonio: string;
   }>(db, sql`select id, nome, codigo_xp, percentual_patrimonio from clientes order by id`);
+  const recebidos = await queryRows<{ cliente_id: number; valor_liquido: string }>(
+    db,
+    sql`select o.cliente_id, pv.valor_liquido from proventos pv join operacoes o on o.id = pv.operacao_id`,
+  );
   const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
   const totalCompra = (o: (typeof ops)[number]) =>
     o.preco_unitario === null || o.quantidade === null
@@ -156,6 +160,11 @@ export async function independentFigures(s: CarteiraServer, hoje: string) {
                 .times(100)
                 .dividedBy(Math.max(dias / 30, 1)),
             ),
+      proventos_recebidos: round2(
+        recebidos
+          .filter((p) => p.cliente_id === c.id)
+          .reduce((sum, p) => sum.plus(p.valor_liquido), new Decimal(0)),
+      ),
     });
   }
   return { ops, closes, clientes: clientesRows, perCliente, totalCompra };

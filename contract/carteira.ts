@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParams, MoneySchema } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
+import { ProventoSchema } from './eventos';
 
 export const ResumoClienteSchema = z.object({
   patrimonio: MoneySchema.nullable(),
@@ -12,6 +13,8 @@ export const ResumoClienteSchema = z.object({
   posicionado: MoneySchema.nullable(),
   dias_total: z.number().int().nullable(),
   rentabilidade_mensal: z.number().nullable(),
+  /** Σ valor_liquido of the client's proventos (outside the specification's figures, which keep their formulas). */
+  proventos_recebidos: MoneySchema,
 });
 export type ResumoCliente = z.infer<typeof ResumoClienteSchema>;
 
@@ -23,5 +26,16 @@ export const carteiraEndpoints = {
     summary: 'Resumo da carteira do cliente (patrimônio, posicionadas, realizadas, rentabilidade).',
     params: IdParams,
     answers: { 200: ResumoClienteSchema, 404: ApiErrorSchema.describe('Cliente não encontrado.') },
+  }),
+  proventos: endpoint({
+    method: 'GET',
+    path: '/clientes/{id}/proventos/',
+    tag: 'carteira',
+    summary: 'Proventos recebidos pelo cliente, por evento (data ex mais recente primeiro).',
+    params: IdParams,
+    answers: {
+      200: z.array(ProventoSchema),
+      404: ApiErrorSchema.describe('Cliente não encontrado.'),
+    },
   }),
 };

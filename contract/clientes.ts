@@ -14,6 +14,8 @@ export const ClienteSchema = z.object({
   vm: z.string().nullable(),
   vm_ip: z.string().nullable(),
   vm_private_ip: z.string().nullable(),
+  /** Whether the client has an agent token of its own (the token itself is never answered). */
+  mt5_token_proprio: z.boolean().optional(),
 });
 export type Cliente = z.infer<typeof ClienteSchema>;
 
@@ -42,6 +44,7 @@ export const EMAIL_BLOQUEIA_SALVAR = 'Digite um email válido antes de salvar.';
 export const PERCENTUAL_INVALIDO = 'Informe um número entre 0 e 100.';
 export const PERCENTUAL_CASAS = 'Use no máximo 2 casas decimais.';
 export const IP_INVALIDO = 'Digite um IP válido (IPv4 ou IPv6).';
+export const MT5_TOKEN_CURTO = 'O token do agente MT5 deve ter ao menos 32 caracteres.';
 
 // A basic address pattern: something@something.tld, no spaces anywhere.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -107,6 +110,15 @@ export const ClienteInputSchema = z.object({
   vm: text(100),
   vm_ip: ip,
   vm_private_ip: ip,
+  /**
+   * The client's own agent token (write-only: never answered). Absent or blank keeps the stored one, null removes
+   * it (the shared MT5_AGENT_TOKEN is used), text sets it.
+   */
+  mt5_token: z.preprocess(
+    // A blank field keeps the stored token (the form never shows it).
+    (v) => (v === '' ? undefined : v),
+    z.union([texto(256).min(32, MT5_TOKEN_CURTO), z.null()]).optional(),
+  ),
 });
 /** What the form and the callers send (text fields may be blank, the percent may be text). */
 export type ClienteInputValues = z.input<typeof ClienteInputSchema>;

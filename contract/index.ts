@@ -5,6 +5,7 @@ import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
+import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
 import { lotesEndpoints } from './lotes';
 import { operacoesEndpoints } from './operacoes';
@@ -32,6 +33,7 @@ export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
 export * from './lotes';
+export * from './eventos';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -46,6 +48,7 @@ export const endpoints = {
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
   lotes: lotesEndpoints,
+  eventos: eventosEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
+import { AjusteSchema } from './eventos';
 
 export const OperacaoSchema = z.object({
   id: IdSchema,
@@ -31,6 +32,8 @@ export const OperacaoSchema = z.object({
   /** The lote its MT5 buy, or its MT5 sale, was part of (issue 16). */
   lote_compra: z.uuid().nullable().optional(),
   lote_venda: z.uuid().nullable().optional(),
+  /** The share events applied to it, oldest first (absent or null: none). */
+  ajustes: z.array(AjusteSchema).nullish(),
 });
 export type Operacao = z.infer<typeof OperacaoSchema>;
 

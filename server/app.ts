@@ -14,11 +14,13 @@ import { createAuthService, type AuthService } from './modules/auth/service';
 import { acoesRoutes } from './modules/acoes/routes';
 import { carteiraRoutes } from './modules/carteira/routes';
 import { cotacoesRoutes } from './modules/cotacoes/routes';
+import { eventosRoutes } from './modules/eventos/routes';
 import { operacoesRoutes } from './modules/operacoes/routes';
 import { painelRoutes } from './modules/painel/routes';
 import { recomendacoesRoutes } from './modules/recomendacoes/routes';
 import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
@@ -75,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(
@@ -89,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(recomendacoesRoutes);
       await api.register(importacaoRoutes);
       await api.register(clientesRoutes);
+      await api.register(eventosRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNetworks } from './lib/mt5-agent/access';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -7,6 +8,17 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+export const DEMO_AGENT_TOKEN = 'carteira-rv-dev-agent-token';
+const DEMO_AGENT_NETWORKS = '127.0.0.0/8';
+
+/** MT5_TOKEN_KEY's 32 bytes, from base64 or hex; null when it is neither. */
+export function tokenKey(text: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : Buffer.from(text, 'base64');
+  return key.length === 32 ? key : null;
+}
 
 const EnvSchema = z
   .object({
@@ -28,7 +40,20 @@ const EnvSchema = z
     // Tests point the yahoo provider at a local fake server; production leaves it unset.
     YAHOO_BASE_URL: optionalText.pipe(z.url().optional()),
     MT5_AGENT_PORT: port(8765),
-    MT5_AGENT_TOKEN: z.string().min(1).default('carteira-rv-dev-agent-token'),
+    // Outside demo mode both are required (checked below): a token a VM could guess, or an address anyone can
+    // type, would hand the agents' token to whoever listens there.
+    MT5_AGENT_TOKEN: optionalText,
+    MT5_AGENT_NETWORKS: optionalText,
+    // 32 bytes (base64 or 64 hex digits) sealing the per-client agent tokens; generated in DATA_DIR when unset.
+    MT5_TOKEN_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (v) => tokenKey(v) !== null,
+          'must be 32 bytes, as base64 (44 characters) or hex (64 characters)',
+        )
+        .optional(),
+    ),
     MT5_TIMEOUT_MS: positiveInt(3000),
     MT5_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(15),
     // Enough that a usual fleet is checked in one round, each VM with the whole timeout.
@@ -48,6 +73,33 @@ const EnvSchema = z
       .default('info'),
   })
   .superRefine((env, ctx) => {
+    const demo = env.DEMO === '1';
+    if (!demo && (env.MT5_AGENT_TOKEN?.length ?? 0) < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT5_AGENT_TOKEN'],
+        message: 'outside demo mode (DEMO=0) a token of at least 32 characters is required',
+      });
+    }
+    if (!demo && !env.MT5_AGENT_NETWORKS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT5_AGENT_NETWORKS'],
+        message:
+          "outside demo mode (DEMO=0) list the VMs' networks, e.g. 10.20.0.0/16 (the server calls agents there only)",
+      });
+    }
+    if (env.MT5_AGENT_NETWORKS) {
+      try {
+        parseNetworks(env.MT5_AGENT_NETWORKS);
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MT5_AGENT_NETWORKS'],
+          message: (err as Error).message,
+        });
+      }
+    }
     if (env.LOGIN_LOCK_SECONDS > env.LOGIN_WINDOW_SECONDS) {
       ctx.addIssue({
         code: 'custom',
@@ -72,7 +124,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     yahooBaseUrl: env.YAHOO_BASE_URL,
     mt5: {
       agentPort: env.MT5_AGENT_PORT,
-      agentToken: env.MT5_AGENT_TOKEN,
+      // The demo's simulators run on loopback addresses with a development token.
+      agentToken: env.MT5_AGENT_TOKEN ?? DEMO_AGENT_TOKEN,
+      networks: parseNetworks(env.MT5_AGENT_NETWORKS ?? DEMO_AGENT_NETWORKS),
+      networksText: env.MT5_AGENT_NETWORKS ?? DEMO_AGENT_NETWORKS,
+      /** Null until main resolves it (MT5_TOKEN_KEY, or the key kept in DATA_DIR). */
+      tokenKey: env.MT5_TOKEN_KEY ? tokenKey(env.MT5_TOKEN_KEY) : null,
       timeoutMs: env.MT5_TIMEOUT_MS,
       reconcileSeconds: env.MT5_RECONCILE_SECONDS,
       statusConcurrency: env.MT5_STATUS_CONCURRENCY,

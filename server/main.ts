@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { acoes, users } from './db/schema';
-import { resolveJwtSecret } from './lib/secret';
+import { resolveJwtSecret, resolveMt5TokenKey } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
@@ -12,6 +12,7 @@ import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  config.mt5.tokenKey = resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -26,6 +26,8 @@ export interface ResumoRaw {
   percentual_patrimonio: string;
   patrimonio: string | null;
   grupos: GrupoOperacoes[];
+  /** Σ valor_liquido of the client's proventos (absent or null: none). */
+  proventos?: string | null;
 }
 
 /** Tickers of the client's open operations: the quotes the summary needs. */
@@ -79,5 +81,6 @@ export function combineResumo(
     posicionado: money(posicionado.toString()),
     dias_total: diasTotal,
     rentabilidade_mensal: rentabilidade === null ? null : toNumber(rentabilidade.toString(), 2),
+    proventos_recebidos: money(raw.proventos ?? '0')!,
   };
 }

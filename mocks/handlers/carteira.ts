@@ -7,9 +7,11 @@ import {
   OPERACAO_NAO_ENCONTRADA,
   operacoesEndpoints as e,
   type Acao,
+  type Ajuste,
   type CotacoesResponse,
   type Operacao,
   type OperacaoInput,
+  type Provento,
   type ResumoCliente,
 } from '../../contract';
 import { daysBetween, todayIso } from '../../shared/dates';
@@ -40,7 +42,18 @@ export const MOCK_COTACOES: Record<string, number> = {
 
 let patrimonioPorCliente: Record<number, number> = { 1: 500_000 };
 
-type Stored = OperacaoInput & { id: number };
+/** An operation as the mock keeps it: the input, and the share events applied to it (mocks/handlers/eventos.ts). */
+export type StoredOperacao = OperacaoInput & { id: number; ajustes?: Ajuste[] | null };
+type Stored = StoredOperacao;
+
+/** A cash event received by one operation (the server's proventos rows). */
+export type StoredProvento = Omit<Provento, 'quantidade' | 'valor_bruto' | 'valor_liquido'> & {
+  operacao: number;
+  quantidade: number;
+  valor_bruto: string;
+  valor_liquido: string;
+};
+let proventos: StoredProvento[] = [];
 
 const seed = (): Stored[] => [
   op(1, 4, '2025-08-04', 30, 100, 33),
@@ -78,6 +91,7 @@ let nextId = 100;
 
 export function resetCarteiraMock() {
   operacoes = seedOperacoes();
+  proventos = [];
   nextId = Math.max(99, ...operacoes.map((o) => o.id)) + 1;
 }
 
@@ -114,6 +128,25 @@ export const openMockTickers = (cliente: number) =>
   operacoes
     .filter((o) => o.cliente === cliente && o.data_venda === null)
     .map((o) => acoes.find((a) => a.id === o.acao)?.ticker);
+
+/**
+ * The operations a corporate event reaches (the mock's own objects, to adjust in place): bought before data_ex and
+ * still open at the close before it.
+ */
+export const mockOperacoesAlcancadas = (acao: number, dataEx: string): StoredOperacao[] =>
+  operacoes.filter(
+    (o) =>
+      o.acao === acao &&
+      o.data_compra !== null &&
+      o.data_compra < dataEx &&
+      (o.data_venda === null || o.data_venda >= dataEx) &&
+      (o.quantidade ?? 0) > 0,
+  );
+
+/** A cash event's payments replace whatever it paid before (none: it is out of force). */
+export function setMockProventos(evento: number, pagos: StoredProvento[]) {
+  proventos = [...proventos.filter((p) => p.evento !== evento), ...pagos];
+}
 
 /** What an executed buy leaves in the portfolio, as the server records it. */
 export function addMockOperacao(input: OperacaoInput): Operacao {
@@ -192,6 +225,48 @@ function grupos(clienteId: number): GrupoOperacoes[] {
   }));
 }
 
+const proventosDoCliente = (clienteId: number) => {
+  const minhas = new Set(operacoes.filter((o) => o.cliente === clienteId).map((o) => o.id));
+  return proventos.filter((p) => minhas.has(p.operacao));
+};
+
+/** A client's proventos per event, as the server sums them: latest data_ex first. */
+function proventosPorEvento(clienteId: number): Provento[] {
+  type Soma = Omit<Provento, 'valor_bruto' | 'valor_liquido'> & {
+    bruto: Decimal;
+    liquido: Decimal;
+  };
+  const porEvento = new Map<number, Soma>();
+  for (const p of proventosDoCliente(clienteId)) {
+    const soma: Soma = porEvento.get(p.evento) ?? {
+      evento: p.evento,
+      acao: p.acao,
+      acao_nome: p.acao_nome,
+      tipo: p.tipo,
+      data_ex: p.data_ex,
+      valor_por_acao: p.valor_por_acao,
+      quantidade: 0,
+      bruto: new Decimal(0),
+      liquido: new Decimal(0),
+    };
+    soma.quantidade += p.quantidade;
+    soma.bruto = soma.bruto.plus(p.valor_bruto);
+    soma.liquido = soma.liquido.plus(p.valor_liquido);
+    porEvento.set(p.evento, soma);
+  }
+  return [...porEvento.values()]
+    .sort((a, b) =>
+      a.data_ex !== b.data_ex
+        ? b.data_ex.localeCompare(a.data_ex)
+        : a.acao_nome.localeCompare(b.acao_nome) || a.evento - b.evento,
+    )
+    .map(({ bruto, liquido, ...p }) => ({
+      ...p,
+      valor_bruto: bruto.toNumber(),
+      valor_liquido: liquido.toNumber(),
+    }));
+}
+
 /** The summary through the server's own formulas, over the mock's operations and quotes. */
 function resumo(clienteId: number, percentual: number): ResumoCliente {
   const patrimonio = patrimonioPorCliente[clienteId];
@@ -203,6 +278,9 @@ function resumo(clienteId: number, percentual: number): ResumoCliente {
       percentual_patrimonio: String(percentual),
       patrimonio: patrimonio === undefined ? null : String(patrimonio),
       grupos: grupos(clienteId),
+      proventos: proventosDoCliente(clienteId)
+        .reduce((sum, p) => sum.plus(p.valor_liquido), new Decimal(0))
+        .toFixed(),
     },
     quotes,
     todayIso(),
@@ -221,6 +299,12 @@ export const carteiraHandlers = [
     if (!cliente) return fail(404, CLIENTE_NAO_ENCONTRADO);
     return ok(carteiraEndpoints.resumo, resumo(cliente.id, cliente.percentual_patrimonio));
   }),
+
+  handle(carteiraEndpoints.proventos, ({ input: { params } }) =>
+    findMockCliente(params.id)
+      ? ok(carteiraEndpoints.proventos, proventosPorEvento(params.id))
+      : fail(404, CLIENTE_NAO_ENCONTRADO),
+  ),
 
   handle(e.list, ({ input: { query } }) =>
     ok(e.list, operacoes.filter((o) => o.cliente === query.cliente).map(toOperacao)),

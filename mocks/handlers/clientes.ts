@@ -2,6 +2,7 @@ import {
   CLIENTE_NAO_ENCONTRADO,
   clientesEndpoints as e,
   type Cliente,
+  type ClienteInput,
   type ClienteStatus,
 } from '../../contract';
 import { fail, handle, ok } from '../contract';
@@ -102,13 +103,24 @@ function statusOf(c: Cliente): ClienteStatus {
     : { id: c.id, status: 'missing_ip', ping: null, detail: 'Cliente sem IP de VM' };
 }
 
+/** As the server keeps it: the agent token is never answered, only whether the client has one. */
+function stored(
+  { mt5_token, ...fields }: ClienteInput,
+  hadToken: boolean | undefined,
+): Omit<Cliente, 'id'> {
+  return {
+    ...fields,
+    mt5_token_proprio: mt5_token === undefined ? Boolean(hadToken) : mt5_token !== null,
+  };
+}
+
 const notFound = () => fail(404, CLIENTE_NAO_ENCONTRADO);
 
 export const clientesHandlers = [
   handle(e.list, () => ok(e.list, clientes)),
 
   handle(e.create, ({ input: { body } }) => {
-    const created: Cliente = { id: nextId++, ...body };
+    const created: Cliente = { id: nextId++, ...stored(body, false) };
     clientes.push(created);
     return ok(e.create, created);
   }),
@@ -121,7 +133,7 @@ export const clientesHandlers = [
   handle(e.update, ({ input: { params, body } }) => {
     const index = clientes.findIndex((c) => c.id === params.id);
     if (index < 0) return notFound();
-    const updated: Cliente = { id: params.id, ...body };
+    const updated: Cliente = { id: params.id, ...stored(body, clientes[index]!.mt5_token_proprio) };
     clientes[index] = updated;
     return ok(e.update, updated);
   }),

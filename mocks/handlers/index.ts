@@ -2,6 +2,7 @@ import { authHandlers } from './auth';
 import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
+import { eventosHandlers } from './eventos';
 import { importacaoHandlers } from './importacao';
 import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
@@ -17,4 +18,5 @@ export const handlers = [
   ...carteiraHandlers,
   ...painelHandlers,
   ...recomendacoesHandlers,
+  ...eventosHandlers,
 ];

@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Operacao, PatrimonioDisponivel, ResumoCliente } from '../../contract';
 import { combineResumo, tickersAbertos, type ResumoRaw } from '../../shared/resumo';
 import type { Db } from '../db/client';
@@ -29,6 +29,17 @@ const patrimonioAtual = sql<
 const nomeCliente = sql<string>`coalesce(nullif(trim(${clientes.nome}), ''), 'Cliente ' || ${clientes.id})`;
 
 /**
+ * The share events applied to the operation, oldest first; null without any (corporate events, issue 15). The
+ * outer column is written qualified: drizzle leaves it bare in a one-table query, where `id` would be `ap.id`.
+ */
+const ajustesJson = sql`(select json_agg(json_build_object(
+    'evento', e.id, 'tipo', e.tipo, 'data_ex', e.data_ex, 'fator', e.fator::float8,
+    'quantidade_antes', ap.quantidade_antes, 'quantidade_depois', ap.quantidade_depois,
+    'fracao', ap.fracao::float8) order by ap.id)
+  from eventos_aplicacoes ap join eventos_corporativos e on e.id = ap.evento_id
+  where ap.operacao_id = operacoes.id)`;
+
+/**
  * An operation as the contract's JSON, built by the database: money rounded to cents and prices kept to their
  * 4 places in numeric, then converted once to float8 (the shortest decimal that round-trips, as JSON shows it).
  * An operation bought or sold in a lote names it.
@@ -50,7 +61,8 @@ const operacaoJson = sql<string>`json_build_object(
   'dias_posicionado', ${diasPosicionado},
   'lote_compra', (select g.lote_id from order_groups g where g.id = ${operacoes.order_group_id}),
   'lote_venda', (select g.lote_id from order_groups g
-    where g.operacao_id = ${operacoes.id} and g.lado = 'venda' and g.state = 'completed' limit 1))`;
+    where g.operacao_id = ${operacoes.id} and g.lado = 'venda' and g.state = 'completed' limit 1),
+  'ajustes', ${ajustesJson})`;
 
 /** Every operation of one client, oldest purchase first, as the JSON text of the answer (one query). */
 export async function listOperacoesJson(db: Db, clienteId: number, hoje: string): Promise<string> {
@@ -88,6 +100,9 @@ export async function loadResumoRaw(db: Db, clienteId: number): Promise<ResumoRa
       .select({
         percentual_patrimonio: clientes.percentual_patrimonio,
         patrimonio: patrimonioAtual,
+        proventos: sql<
+          string | null
+        >`(select sum(pv.valor_liquido) from proventos pv join operacoes o on o.id = pv.operacao_id where o.cliente_id = clientes.id)`,
       })
       .from(clientes)
       .where(eq(clientes.id, sql.placeholder('cliente')))
@@ -201,16 +216,9 @@ export async function valoresDisponiveis(db: Db): Promise<Map<number, string | n
   return new Map(rows.map((r) => [r.id, r.valor_disponivel]));
 }
 
-/**
- * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
- * the answer. Three queries whatever the number of positions: the open tickers, their quotes, the rows.
- */
-export async function posicoesAbertasJson(
-  db: Db,
-  quotes: QuoteService,
-  hoje: string,
-): Promise<string> {
-  const tickersStatement = prepared(db, 'tickers_abertos', (d) =>
+/** Control panel: the tickers of the open positions (what needs a quote). */
+export async function tickersPosicionados(db: Db): Promise<string[]> {
+  const statement = prepared(db, 'tickers_abertos', (d) =>
     d
       .selectDistinct({ ticker: acoes.ticker })
       .from(operacoes)
@@ -218,13 +226,35 @@ export async function posicoesAbertasJson(
       .where(isNull(operacoes.data_venda))
       .prepare('tickers_abertos'),
   );
-  const tickers = (await tickersStatement.execute()).map((r) => r.ticker);
-  const cotacoes = tickers.length ? await quotes.getQuotes(tickers) : new Map<string, number>();
+  return (await statement.execute()).map((r) => r.ticker);
+}
+
+/**
+ * Control panel: every open position of every client with its quote and lucro_percentual, as the JSON text of
+ * the answer. In keyset pages of `pageSize` positions (null: all in one statement), each its own short query:
+ * on the embedded database, where every query waits for the one before, other requests run between pages. The
+ * pages' elements are joined as json_agg joins them, so the text is the same whatever the page size.
+ */
+export async function posicoesAbertasJson(
+  db: Db,
+  cotacoes: Map<string, number>,
+  hoje: string,
+  pageSize: number | null,
+): Promise<string> {
   const statement = prepared(db, 'posicoes_abertas', (d) => {
     const preco = sql`q.preco`;
+    // The page's positions first, through the primary key; then their joins. The page keeps the table's name,
+    // so the expressions shared with the other figures read its rows.
+    const pagina = d
+      .select()
+      .from(operacoes)
+      .where(and(isNull(operacoes.data_venda), gt(operacoes.id, sql.placeholder('depois'))))
+      .orderBy(asc(operacoes.id))
+      .limit(sql.placeholder('linhas'))
+      .as('operacoes');
     return d
       .select({
-        json: sql<string>`coalesce(json_agg(json_build_object(
+        json: sql<string | null>`json_agg(json_build_object(
           'id', ${operacoes.id},
           'cliente', ${nomeCliente},
           'acao', ${acoes.ticker},
@@ -235,22 +265,32 @@ export async function posicoesAbertasJson(
           'preco_atual', round(${preco}, 4)::float8,
           'lucro_percentual', round((${preco} / nullif(${operacoes.preco_unitario}, 0) - 1) * 100, 2)::float8,
           'valor_alvo', ${operacoes.valor_alvo}::float8,
-          'dias_posicionado', ${diasPosicionado}) order by ${operacoes.id}), '[]')::text`,
+          'dias_posicionado', ${diasPosicionado}) order by ${operacoes.id})::text`,
+        ultimo: sql<number | null>`max(${operacoes.id})`,
+        linhas: sql<number>`count(*)::int`,
       })
-      .from(operacoes)
+      .from(pagina)
       .innerJoin(clientes, eq(clientes.id, operacoes.cliente_id))
       .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))
       .leftJoin(
         sql`unnest(string_to_array(${sql.placeholder('tickers')}, ','), string_to_array(${sql.placeholder('precos')}, ',')::numeric[]) as q(ticker, preco)`,
         sql`q.ticker = ${acoes.ticker}`,
       )
-      .where(isNull(operacoes.data_venda))
       .prepare('posicoes_abertas');
   });
-  const [row] = await statement.execute({
-    hoje,
-    tickers: [...cotacoes.keys()].join(','),
-    precos: [...cotacoes.values()].map(String).join(','),
-  });
-  return `{"posicionadas":${row?.json ?? '[]'}}`;
+  const tickers = [...cotacoes.keys()].join(',');
+  const precos = [...cotacoes.values()].map(String).join(',');
+  const elements: string[] = [];
+  let depois = 0;
+  for (;;) {
+    const [page] = await statement.execute({ hoje, tickers, precos, depois, linhas: pageSize });
+    if (!page?.json) break;
+    elements.push(page.json.slice(1, -1));
+    if (pageSize === null || page.linhas < pageSize) break;
+    depois = page.ultimo!;
+    // The embedded database runs a query on this thread and resolves it in a microtask: without a turn of the
+    // event loop, the next page would start before any request that arrived meanwhile is even read.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `{"posicionadas":[${elements.join(', ')}]}`;
 }

@@ -62,7 +62,7 @@ export class Mt5Simulator {
   readonly stats: SimulatorStats = { requests: 0, inFlight: 0, maxInFlight: 0 };
   private behaviourValue: Behaviour = 'online';
   private readonly server: http.Server;
-  private readonly token: Buffer;
+  private token: Buffer;
   private readonly slowMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();
   private lastPort: number | undefined;
@@ -74,6 +74,11 @@ export class Mt5Simulator {
     this.setBehaviour(opts.behaviour ?? 'online');
     this.server = http.createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 5_000;
+  }
+
+  /** The agent's bearer token (a VM configured with a token of its own). */
+  setToken(token: string): void {
+    this.token = Buffer.from(token);
   }
 
   get behaviour(): Behaviour {

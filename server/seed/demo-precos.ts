@@ -20,6 +20,12 @@ export const PRECOS_FILE = path.join(
   'precos.csv.gz',
 );
 
+/**
+ * The bundled history was saved adjusted for every event up to its last session: share events entered with a later
+ * data_ex adjust it, earlier ones are already in it (server/lib/precos/ajuste.ts).
+ */
+export const DEMO_AJUSTADO_ATE = '2025-10-29';
+
 export interface PrecoDiario {
   ticker: string;
   data: string;
@@ -88,8 +94,8 @@ export async function loadDemoPrecos(
       const result = await queryRows<{ n: number }>(
         tx,
         sql`with novos as (
-          insert into precos_diarios (acao_id, data, abertura, maxima, minima, fechamento, volume)
-          select * from unnest(
+          insert into precos_diarios (acao_id, data, abertura, maxima, minima, fechamento, volume, fonte, ajustado_ate)
+          select *, 'demo', ${DEMO_AJUSTADO_ATE}::date from unnest(
             string_to_array(${column((r) => ids.get(r.ticker)!)}, ',')::int[],
             string_to_array(${column((r) => r.data)}, ',')::date[],
             string_to_array(${column((r) => r.abertura)}, ',')::numeric[],

@@ -22,14 +22,15 @@ export const operacoesQueries = {
 
 /**
  * What a change to client X's operations (a manual write or an executed MT5 order) makes stale: X's operations,
- * its summary and the recommendations it may still buy, and the control panel's open positions and available
- * patrimony (which sum every client's operations).
+ * its summary, its proventos (a deleted operation takes its own with it) and the recommendations it may still buy,
+ * and the control panel's open positions and available patrimony (which sum every client's operations).
  */
 export function invalidateCarteira(queryClient: QueryClient, clienteId: number) {
   return Promise.all(
     [
       operacoesQueries.list({ cliente: clienteId }).queryKey,
       carteiraQueries.resumo(clienteId).queryKey,
+      carteiraQueries.proventos(clienteId).queryKey,
       recomendacoesQueries.disponiveis(clienteId).queryKey,
       painelQueries.posicionadas().queryKey,
       painelQueries.patrimonioDisponivel().queryKey,

@@ -84,6 +84,11 @@ const routeTree = rootRoute.addChildren([
   }),
   createRoute({
     ...child,
+    path: '/ferramentas/eventos',
+    component: lazyRouteComponent(() => import('../features/eventos/EventosPage'), 'EventosPage'),
+  }),
+  createRoute({
+    ...child,
     path: '/recomendacoes',
     component: lazyRouteComponent(
       () => import('../features/recomendacoes/RecomendacoesPage'),

@@ -106,6 +106,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <MenuLink value="importacao" to="/ferramentas/importacao">
                   Importação
                 </MenuLink>
+                <MenuLink value="eventos" to="/ferramentas/eventos">
+                  Eventos corporativos
+                </MenuLink>
               </DropdownMenu>
             </HStack>
             <Box hideBelow="md">
@@ -134,6 +137,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                   <Menu.ItemGroupLabel>Ferramentas</Menu.ItemGroupLabel>
                   <MenuLink value="importacao" to="/ferramentas/importacao">
                     Importação
+                  </MenuLink>
+                  <MenuLink value="eventos" to="/ferramentas/eventos">
+                    Eventos corporativos
                   </MenuLink>
                 </Menu.ItemGroup>
                 <Menu.Separator />

@@ -27,6 +27,9 @@ describe('loadConfig', () => {
     [{ LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' }, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'],
     [{ LOGIN_MAX_FAILURES_PER_IP: 'muitas' }, 'LOGIN_MAX_FAILURES_PER_IP'],
     [{ LOGIN_LOCK_SECONDS: '901' }, 'LOGIN_LOCK_SECONDS'],
+    [{ MT5_AGENT_NETWORKS: '10.20.0.0/33' }, 'MT5_AGENT_NETWORKS'],
+    [{ MT5_AGENT_NETWORKS: 'rede-interna' }, 'MT5_AGENT_NETWORKS'],
+    [{ MT5_TOKEN_KEY: 'curta' }, 'MT5_TOKEN_KEY'],
   ])('refuses %o with a message naming the variable and the value', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -35,5 +38,42 @@ describe('loadConfig', () => {
       expect((err as Error).message).toContain(name);
       expect((err as Error).message).toContain(JSON.stringify(Object.values(env)[0]));
     }
+  });
+
+  describe('outside demo mode, the MT5 agents', () => {
+    const production = {
+      DEMO: '0',
+      MT5_AGENT_TOKEN: 'x'.repeat(32),
+      MT5_AGENT_NETWORKS: '10.20.0.0/16, fd00::/8',
+    };
+
+    it("start with a token of 32 characters and the VMs' networks", () => {
+      const config = loadConfig(production);
+      expect(config.mt5.agentToken).toBe('x'.repeat(32));
+      expect(config.mt5.networks.check('10.20.3.4', 'ipv4')).toBe(true);
+      expect(config.mt5.networks.check('10.21.0.1', 'ipv4')).toBe(false);
+      expect(config.mt5.networks.check('fd00::12', 'ipv6')).toBe(true);
+    });
+
+    it.each([
+      [
+        { MT5_AGENT_TOKEN: undefined },
+        'MT5_AGENT_TOKEN: outside demo mode (DEMO=0) a token of at least 32',
+      ],
+      [{ MT5_AGENT_TOKEN: 'carteira-rv-dev-agent-token' }, 'MT5_AGENT_TOKEN'],
+      [
+        { MT5_AGENT_NETWORKS: undefined },
+        "MT5_AGENT_NETWORKS: outside demo mode (DEMO=0) list the VMs' networks",
+      ],
+    ])('refuse to start without them: %o', (change, message) => {
+      expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+    });
+
+    it('in demo mode default to the simulators: loopback only, the development token', () => {
+      const config = loadConfig({});
+      expect(config.mt5.networksText).toBe('127.0.0.0/8');
+      expect(config.mt5.networks.check('127.0.0.11', 'ipv4')).toBe(true);
+      expect(config.mt5.networks.check('10.0.0.1', 'ipv4')).toBe(false);
+    });
   });
 });

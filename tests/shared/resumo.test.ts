@@ -45,6 +45,7 @@ describe('the client summary (server-design §4)', () => {
       posicionado: 0,
       dias_total: 0,
       rentabilidade_mensal: null,
+      proventos_recebidos: 0,
     });
   });
 
@@ -67,7 +68,23 @@ describe('the client summary (server-design §4)', () => {
       posicionado: 200,
       dias_total: 90,
       rentabilidade_mensal: 1.33,
+      proventos_recebidos: 0,
     });
+  });
+
+  it('proventos recebidos is their sum to the cent, and leaves every figure of the specification as it was', () => {
+    const grupos = [
+      aberta('PETR4', '1000.00', '100', '2025-01-01'),
+      realizada('ITUB3', '200.00', '2024-12-01'),
+    ];
+    const quotes = new Map([['PETR4', 12]]);
+    const sem = combineResumo(raw('100000.00', '10.00', grupos), quotes, '2025-03-01');
+    const com = combineResumo(
+      { ...raw('100000.00', '10.00', grupos), proventos: '123.455' },
+      quotes,
+      '2025-03-01',
+    );
+    expect(com).toEqual({ ...sem, proventos_recebidos: 123.46 });
   });
 
   it('losses and a negative available value', () => {

@@ -8,7 +8,8 @@ import { readDemoPrecos, type PrecoDiario } from '../../server/seed/demo-precos'
  * tickers:
  * - the cookie and crumb handshake: GET /quote/AAPL (finance.yahoo.com, sets a cookie) and GET /v1/test/getcrumb;
  * - GET /v7/finance/quote?symbols=A.SA,B.SA&crumb=… → {quoteResponse: {result: […], error: null}};
- * - GET /v8/finance/chart/{symbol}?period1&period2&interval=1d → {chart: {result: [{meta, timestamp, indicators}]}}.
+ * - GET /v8/finance/chart/{symbol}?period1&period2&interval=1d → {chart: {result: [{meta, timestamp, events,
+ *   indicators}]}}, `events` as the recorded split and dividend answers have it (keyed by the session's timestamp).
  * Point the app at it with YAHOO_BASE_URL (every Yahoo host is rewritten to this one).
  * Data: the bundled demo history (last close = the quote), unless a test sets its own quotes or bars.
  */
@@ -22,6 +23,10 @@ export interface FakeBar {
   volume: number;
 }
 
+/** A split (numerator new shares per denominator old ones) or a dividend, on the session it is ex. */
+export type FakeEvent =
+  { data: string; numerator: number; denominator: number } | { data: string; amount: number };
+
 export interface FakeYahoo {
   url: string;
   /** Every request's path and query, in order. */
@@ -30,6 +35,8 @@ export interface FakeYahoo {
   setQuote(symbol: string, price: number | null): void;
   /** Overrides the daily bars of a symbol. */
   setBars(symbol: string, bars: FakeBar[]): void;
+  /** The splits and dividends a symbol's chart reports (none by default). */
+  setEvents(symbol: string, events: FakeEvent[]): void;
   /** While down, every call answers 500 like an outage (the handshake too). */
   setDown(down: boolean): void;
   close(): Promise<void>;
@@ -94,11 +101,41 @@ function quoteResult(symbol: string, bars: FakeBar[], price: number) {
   };
 }
 
-function chartResult(symbol: string, bars: FakeBar[], period1: number, period2: number) {
+/** `events` as Yahoo sends it: `{splits: {ts: {date, numerator, denominator, splitRatio}}, dividends: {ts: {amount, date}}}`. */
+function chartEvents(events: FakeEvent[], period1: number, period2: number) {
+  const splits: Record<string, unknown> = {};
+  const dividends: Record<string, unknown> = {};
+  for (const e of events) {
+    const date = sessionTimestamp(e.data);
+    if (date < period1 || date >= period2) continue;
+    if ('amount' in e) dividends[date] = { amount: e.amount, date };
+    else {
+      splits[date] = {
+        date,
+        numerator: e.numerator,
+        denominator: e.denominator,
+        splitRatio: `${e.numerator}:${e.denominator}`,
+      };
+    }
+  }
+  return {
+    ...(Object.keys(dividends).length ? { dividends } : {}),
+    ...(Object.keys(splits).length ? { splits } : {}),
+  };
+}
+
+function chartResult(
+  symbol: string,
+  bars: FakeBar[],
+  events: FakeEvent[],
+  period1: number,
+  period2: number,
+) {
   const inRange = bars.filter((b) => {
     const t = sessionTimestamp(b.data);
     return t >= period1 && t < period2;
   });
+  const eventsInRange = chartEvents(events, period1, period2);
   const last = bars[bars.length - 1];
   const name = symbol.replace(/\.SA$/, '');
   return {
@@ -132,6 +169,7 @@ function chartResult(symbol: string, bars: FakeBar[], period1: number, period2: 
       validRanges: ['1d', '5d', '1mo', '3mo', '6mo', '1y', '2y', '5y', '10y', 'ytd', 'max'],
     },
     timestamp: inRange.map((b) => sessionTimestamp(b.data)),
+    ...(Object.keys(eventsInRange).length ? { events: eventsInRange } : {}),
     indicators: {
       quote: [
         {
@@ -162,6 +200,7 @@ export async function startFakeYahoo(): Promise<FakeYahoo> {
     bars.push(toBar(p));
   }
   const quotes = new Map<string, number | null>();
+  const events = new Map<string, FakeEvent[]>();
   const requests: string[] = [];
   let down = false;
 
@@ -218,7 +257,10 @@ export async function startFakeYahoo(): Promise<FakeYahoo> {
       const period1 = Number(url.searchParams.get('period1') ?? 0);
       const period2 = Number(url.searchParams.get('period2') ?? Math.floor(Date.now() / 1000));
       return json(200, {
-        chart: { result: [chartResult(symbol, bars, period1, period2)], error: null },
+        chart: {
+          result: [chartResult(symbol, bars, events.get(symbol) ?? [], period1, period2)],
+          error: null,
+        },
       });
     }
     json(404, {
@@ -233,6 +275,7 @@ export async function startFakeYahoo(): Promise<FakeYahoo> {
     requests,
     setQuote: (symbol, price) => void quotes.set(symbol, price),
     setBars: (symbol, bars) => void history.set(symbol, bars),
+    setEvents: (symbol, list) => void events.set(symbol, list),
     setDown: (value) => void (down = value),
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@ import { upsertUser } from '../../server/modules/auth/users';
 import { createTestDatabase } from './test-db';
 
 export const TEST_USER = { username: 'operador', password: 'senha-de-teste-123' };
+export const TEST_MT5_TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-000';
 
 export interface TestServer {
@@ -27,7 +28,14 @@ export async function startTestServer(
   env: Record<string, string> = {},
   opts: { spaDir?: string | null } = {},
 ): Promise<TestServer> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    // The tests' VMs: the simulators on loopback, and the private addresses the client tests type.
+    MT5_AGENT_NETWORKS: '127.0.0.0/8,10.0.0.0/8,fd00::/8',
+    MT5_TOKEN_KEY: TEST_MT5_TOKEN_KEY,
+    ...env,
+  });
   const database = await createTestDatabase();
   await upsertUser(database.db, TEST_USER.username, TEST_USER.password);
   const app = await buildApp({

@@ -1,9 +1,11 @@
-import { isIP } from 'node:net';
+import { isIP, type BlockList } from 'node:net';
+import { isAllowedHost, openToken } from './access';
 import type { z } from 'zod';
 import {
   Mt5HttpError,
   Mt5MalformedError,
   Mt5NetworkError,
+  Mt5NotAllowedError,
   Mt5OfflineError,
   Mt5OutcomeUnknownError,
   Mt5TimeoutError,
@@ -31,15 +33,25 @@ import {
 /** What the client needs from config.mt5. */
 export interface Mt5AgentSettings {
   agentPort: number;
+  /** The shared token, for clients without one of their own. */
   agentToken: string;
   timeoutMs: number;
+  /** Where agents may be called (MT5_AGENT_NETWORKS); unset only in unit tests of the client itself. */
+  networks?: BlockList;
+  /** Opens the clients' own tokens (MT5_TOKEN_KEY). */
+  tokenKey?: Buffer | null;
 }
 
 /** The client's VM addresses: the private one is preferred (the server and the VMs share a network). */
 export interface AgentAddress {
   vm_ip: string | null;
   vm_private_ip: string | null;
+  /** The client's own agent token, sealed (clientes.mt5_token); null uses the shared one. */
+  mt5_token?: string | null;
 }
+
+export const FORA_DAS_REDES =
+  'IP da VM fora das redes permitidas para agentes MT5 (MT5_AGENT_NETWORKS)';
 
 export function agentHost(address: AgentAddress): string | null {
   const host = address.vm_private_ip?.trim() || address.vm_ip?.trim();
@@ -95,10 +107,29 @@ export class Mt5AgentClient {
     this.baseUrl = agentBaseUrl(host, settings.agentPort);
   }
 
-  /** The client for a customer's VM, or null when it has no address. */
+  /**
+   * The client for a customer's VM, or null when it has no address; Mt5NotAllowedError (nothing is sent) when the
+   * address is outside the allowed networks or the client's own token cannot be opened.
+   */
   static forAddress(address: AgentAddress, settings: Mt5AgentSettings): Mt5AgentClient | null {
     const host = agentHost(address);
-    return host ? new Mt5AgentClient(host, settings) : null;
+    if (!host) return null;
+    const url = agentBaseUrl(host, settings.agentPort);
+    if (settings.networks && !isAllowedHost(settings.networks, host)) {
+      throw new Mt5NotAllowedError(url, FORA_DAS_REDES);
+    }
+    let agentToken = settings.agentToken;
+    if (address.mt5_token) {
+      try {
+        agentToken = openToken(settings.tokenKey!, address.mt5_token);
+      } catch {
+        throw new Mt5NotAllowedError(
+          url,
+          'token próprio do cliente ilegível (a chave MT5_TOKEN_KEY mudou?): cadastre o token de novo',
+        );
+      }
+    }
+    return new Mt5AgentClient(host, { ...settings, agentToken });
   }
 
   get timeoutMs(): number {

@@ -1,6 +1,6 @@
 /** Why a call to an MT5 agent failed; the status check and the order flows read `kind`. */
 export type Mt5AgentErrorKind =
-  'offline' | 'timeout' | 'http' | 'malformed' | 'network' | 'outcome_unknown';
+  'offline' | 'timeout' | 'http' | 'malformed' | 'network' | 'outcome_unknown' | 'not_allowed';
 
 export abstract class Mt5AgentError extends Error {
   abstract readonly kind: Mt5AgentErrorKind;
@@ -81,5 +81,19 @@ export class Mt5OutcomeUnknownError extends Mt5AgentError {
     readonly retcode: number | null = null,
   ) {
     super(url, `MT5 agent at ${url}: order outcome unknown (${detail})`);
+  }
+}
+
+/**
+ * Not called at all: the VM's address is outside MT5_AGENT_NETWORKS (the agent token is never sent there), or the
+ * client's own token cannot be opened (MT5_TOKEN_KEY changed).
+ */
+export class Mt5NotAllowedError extends Mt5AgentError {
+  readonly kind = 'not_allowed';
+  constructor(
+    url: string,
+    readonly detail: string,
+  ) {
+    super(url, `MT5 agent at ${url}: not called (${detail})`);
   }
 }

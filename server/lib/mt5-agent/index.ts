@@ -2,3 +2,4 @@ export * from './client';
 export * from './errors';
 export * from './protocol';
 export * from './status';
+export * from './access';

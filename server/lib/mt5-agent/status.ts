@@ -1,9 +1,10 @@
 import type { Mt5StatusValue } from '../../../contract';
-import { Mt5AgentClient, type AgentAddress, type Mt5AgentSettings } from './client';
+import { Mt5AgentClient, agentHost, type AgentAddress, type Mt5AgentSettings } from './client';
 import {
   Mt5HttpError,
   Mt5MalformedError,
   Mt5NetworkError,
+  Mt5NotAllowedError,
   Mt5OfflineError,
   Mt5OutcomeUnknownError,
   Mt5TimeoutError,
@@ -60,6 +61,7 @@ export function statusFromError(err: unknown): Pick<Mt5StatusResult, 'status' | 
   if (err instanceof Mt5NetworkError) {
     return { status: 'error', detail: 'Falha de comunicação com o agente MT5' };
   }
+  if (err instanceof Mt5NotAllowedError) return { status: 'error', detail: err.detail };
   if (err instanceof Mt5OutcomeUnknownError) {
     return { status: 'error', detail: 'Resultado da ordem ainda desconhecido no terminal MT5' };
   }
@@ -78,7 +80,12 @@ export async function checkStatus(
   settings: Mt5AgentSettings,
   signal?: AbortSignal,
 ): Promise<Mt5StatusResult> {
-  const client = Mt5AgentClient.forAddress(target, settings);
+  let client: Mt5AgentClient | null;
+  try {
+    client = Mt5AgentClient.forAddress(target, settings);
+  } catch (err) {
+    return { ...statusFromError(err), ping: null };
+  }
   if (!client) return MISSING_IP;
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
@@ -128,9 +135,9 @@ export async function checkAllStatuses(
   const results = new Array<Mt5StatusResult & { id: number }>(targets.length);
   const pending: number[] = [];
   targets.forEach((t, i) => {
-    if (Mt5AgentClient.forAddress(t, settings)) pending.push(i);
-    else
-      results[i] = { id: t.id, status: 'missing_ip', ping: null, detail: 'Cliente sem IP de VM' };
+    // An address outside the allowed networks is answered by checkStatus without a call.
+    if (agentHost(t)) pending.push(i);
+    else results[i] = { id: t.id, ...MISSING_IP };
   });
   const { slots, timeoutMs: perCheck } = sharedTimeoutMs(settings, pending.length);
   const checkSettings = { ...settings, timeoutMs: perCheck };

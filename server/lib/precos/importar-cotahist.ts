@@ -12,7 +12,8 @@ export interface ResultadoImportacao {
 
 /**
  * Stores one file's quotes in one transaction: stocks not yet in the universe are added with their short
- * name, and bars replace the ones of the same stock and date (a re-import changes nothing).
+ * name, and bars replace the ones of the same stock and date (a re-import changes nothing). COTAHIST prices are
+ * as traded: the adjusted series divides them by the share events after their session.
  */
 export async function importarCotacoes(
   db: Db,
@@ -44,6 +45,7 @@ export async function importarCotacoes(
         acao_id: ids.get(ticker)!,
         ...barra,
       })),
+      { fonte: 'cotahist', ajustado_ate: null },
     );
     return { cotacoes: cotacoes.length, acoesNovas: acoesNovas.sort(), datas };
   });

@@ -3,8 +3,19 @@ import type { Db } from '../../db/client';
 import { acoes, precosDiarios } from '../../db/schema';
 import { price } from '../../../shared/decimal';
 import { prepared } from '../prepared';
+import { ajustarPreco, fatorPendente, referencia, type EventoDeAcoes } from '../precos/ajuste';
+import { tiposDeAcoes } from '../precos/serie';
 
-/** The last stored close of each ticker (base tickers, e.g. PETR4), in one query for all of them. */
+interface Ultima {
+  fechamento: string;
+  data: string;
+  ajustado_ate: string | null;
+}
+
+/**
+ * The last stored close of each ticker (base tickers, e.g. PETR4), in one query for all of them, in today's terms:
+ * a split in force after that session divides it as it divides the positions (server/lib/precos/ajuste.ts).
+ */
 export async function lastCloses(db: Db, tickers: string[]): Promise<Map<string, number>> {
   const quotes = new Map<string, number>();
   if (tickers.length === 0) return quotes;
@@ -12,9 +23,15 @@ export async function lastCloses(db: Db, tickers: string[]): Promise<Map<string,
     d
       .select({
         ticker: acoes.ticker,
-        fechamento: sql<
+        ultima: sql<
           string | null
-        >`(select p.fechamento from ${precosDiarios} p where p.acao_id = ${acoes.id} order by p.data desc limit 1)`,
+        >`(select json_build_object('fechamento', p.fechamento::text, 'data', p.data, 'ajustado_ate', p.ajustado_ate)::text
+            from ${precosDiarios} p where p.acao_id = ${acoes.id} order by p.data desc limit 1)`,
+        eventos: sql<
+          string | null
+        >`(select json_agg(json_build_object('data_ex', e.data_ex, 'fator', e.fator::text))::text
+            from eventos_corporativos e
+            where e.acao_id = acoes.id and e.tipo in (${tiposDeAcoes}) and e.aplicado_em is not null)`,
       })
       .from(acoes)
       .where(eq(acoes.ticker, sql`any(string_to_array(${sql.placeholder('tickers')}, ','))`))
@@ -22,7 +39,11 @@ export async function lastCloses(db: Db, tickers: string[]): Promise<Map<string,
   );
   const rows = await statement.execute({ tickers: [...new Set(tickers)].join(',') });
   for (const row of rows) {
-    const close = price(row.fechamento);
+    if (row.ultima === null) continue;
+    const ultima = JSON.parse(row.ultima) as Ultima;
+    const eventos = row.eventos === null ? [] : (JSON.parse(row.eventos) as EventoDeAcoes[]);
+    const fator = fatorPendente(referencia(ultima.data, ultima.ajustado_ate), eventos);
+    const close = price(ajustarPreco(ultima.fechamento, fator));
     if (close !== null) quotes.set(row.ticker, close);
   }
   return quotes;

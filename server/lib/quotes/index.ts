@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { lastCloses } from './history';
-import { simulate } from './simulated';
+import { simulate, windowOf } from './simulated';
 import { createYahooClient } from './yahoo-client';
 import { createYahooQuotes } from './yahoo';
 
@@ -10,6 +10,12 @@ export interface QuoteService {
   readonly provider: Config['quotesProvider'];
   /** Base tickers (PETR4) → price; a ticker without a quote is absent from the map. */
   getQuotes(tickers: string[]): Promise<Map<string, number>>;
+  /**
+   * What, besides the stored prices (precos_diarios, whose version the database keeps), getQuotes' answers
+   * depend on, when this instance knows it without asking: '' for the stored closes, the 10-second window for
+   * simulated quotes. Null when only asking tells (yahoo). Answers built from quotes are kept while it holds.
+   */
+  version(): string | null;
 }
 
 export interface QuoteServiceOptions {
@@ -26,11 +32,12 @@ export function createQuoteService({
   const history = (tickers: string[]) => lastCloses(db, tickers);
   switch (config.quotesProvider) {
     case 'history':
-      return { provider: 'history', getQuotes: history };
+      return { provider: 'history', getQuotes: history, version: () => '' };
     case 'simulated':
       return {
         provider: 'simulated',
         getQuotes: async (tickers) => simulate(await history(tickers), now()),
+        version: () => String(windowOf(now())),
       };
     case 'yahoo': {
       const yahoo = createYahooQuotes({
@@ -38,7 +45,11 @@ export function createQuoteService({
         fallback: history,
         now,
       });
-      return { provider: 'yahoo', getQuotes: (tickers) => yahoo.getQuotes(tickers) };
+      return {
+        provider: 'yahoo',
+        getQuotes: (tickers) => yahoo.getQuotes(tickers),
+        version: () => null,
+      };
     }
   }
 }

@@ -14,9 +14,14 @@ function hash(text: string): number {
   return (h >>> 0) / 4294967296;
 }
 
+/** The 10-second window `nowMs` falls in: the quotes change only when it does. */
+export function windowOf(nowMs: number): number {
+  return Math.floor(nowMs / WINDOW_MS);
+}
+
 /** A factor within 1 ± 2 %, constant within a window. */
 export function driftFactor(ticker: string, nowMs: number): number {
-  const window = Math.floor(nowMs / WINDOW_MS);
+  const window = windowOf(nowMs);
   const phase = hash(ticker) * 2 * Math.PI;
   const wave = 0.7 * Math.sin(window * 0.9 + phase) + 0.3 * Math.sin(window * 0.23 + 2 * phase);
   return 1 + AMPLITUDE * wave;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, run } from '../../db/query';
 import { HttpError } from '../../lib/http-error';
 
 export interface ThrottleLimits {
@@ -140,10 +140,13 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
 
     async failed(admission) {
       // Keeps the table small when someone sprays many usernames: a key whose failures have all worn off goes.
-      await db.execute(sql`
+      await run(
+        db,
+        sql`
         delete from login_throttle
         where last_at + make_interval(secs => ${limits.windowSeconds} * failures) < now()
-          and (known_at is null or known_at < now() - make_interval(days => ${KNOWN_DAYS}))`);
+          and (known_at is null or known_at < now() - make_interval(days => ${KNOWN_DAYS}))`,
+      );
       return SCOPES.flatMap((scope) =>
         admission.counted
           .filter((c) => c.scope === scope)
@@ -155,15 +158,21 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
     async succeeded(admission) {
       const others = admission.counted.map((c) => c.key).filter((k) => k !== admission.pairKey);
       if (others.length > 0) {
-        await db.execute(sql`
+        await run(
+          db,
+          sql`
           update login_throttle set failures = greatest(failures - 1, 0)
           where key in (${sql.join(
             others.map((k) => sql`${k}`),
             sql`, `,
-          )})`);
+          )})`,
+        );
       }
-      await db.execute(sql`
-        update login_throttle set failures = 0, known_at = now() where key = ${admission.pairKey}`);
+      await run(
+        db,
+        sql`
+        update login_throttle set failures = 0, known_at = now() where key = ${admission.pairKey}`,
+      );
     },
   };
 }

@@ -20,13 +20,19 @@ export function toCliente(row: ClienteRow): Cliente {
     vm: row.vm,
     vm_ip: row.vm_ip,
     vm_private_ip: row.vm_private_ip,
+    mt5_token_proprio: row.mt5_token !== null,
   };
 }
 
-// numeric(5,2) takes exact decimal text; the contract has already limited the value to 2 places.
-const toRow = (input: ClienteInput) => ({
+/** What the input writes: numeric(5,2) takes exact decimal text (the contract has limited it to 2 places); the
+ * token arrives already sealed, and undefined leaves the stored one. */
+const toRow = (
+  { mt5_token: _plain, ...input }: ClienteInput,
+  sealed: string | null | undefined,
+) => ({
   ...input,
   percentual_patrimonio: input.percentual_patrimonio.toFixed(2),
+  ...(sealed === undefined ? {} : { mt5_token: sealed }),
 });
 
 export function selectClientes(db: Db): Promise<ClienteRow[]> {
@@ -47,8 +53,12 @@ export async function lockCliente(tx: Tx, id: number): Promise<ClienteRow | unde
   return row;
 }
 
-export async function insertCliente(tx: Tx, input: ClienteInput): Promise<ClienteRow> {
-  const [row] = await tx.insert(clientes).values(toRow(input)).returning();
+export async function insertCliente(
+  tx: Tx,
+  input: ClienteInput,
+  sealed: string | null | undefined,
+): Promise<ClienteRow> {
+  const [row] = await tx.insert(clientes).values(toRow(input, sealed)).returning();
   return row!;
 }
 
@@ -56,10 +66,11 @@ export async function updateClienteRow(
   tx: Tx,
   id: number,
   input: ClienteInput,
+  sealed: string | null | undefined,
 ): Promise<ClienteRow> {
   const [row] = await tx
     .update(clientes)
-    .set({ ...toRow(input), updated_at: sql`now()` })
+    .set({ ...toRow(input, sealed), updated_at: sql`now()` })
     .where(eq(clientes.id, id))
     .returning();
   return row!;
@@ -106,7 +117,12 @@ export async function deleteClienteRows(tx: Tx, id: number): Promise<void> {
 /** The addresses the status check needs, for every client. */
 export function selectStatusTargets(db: Db) {
   return db
-    .select({ id: clientes.id, vm_ip: clientes.vm_ip, vm_private_ip: clientes.vm_private_ip })
+    .select({
+      id: clientes.id,
+      vm_ip: clientes.vm_ip,
+      vm_private_ip: clientes.vm_private_ip,
+      mt5_token: clientes.mt5_token,
+    })
     .from(clientes)
     .orderBy(asc(clientes.id));
 }

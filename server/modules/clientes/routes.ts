@@ -13,10 +13,10 @@ import {
 export async function clientesRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   route(app, e.list, () => listClientes(db));
-  route(app, e.create, ({ body }, { username }) => createCliente(db, username, body));
+  route(app, e.create, ({ body }, { username }) => createCliente(db, config, username, body));
   route(app, e.get, ({ params }) => getCliente(db, params.id));
   route(app, e.update, ({ params, body }, { username }) =>
-    updateCliente(db, username, params.id, body),
+    updateCliente(db, config, username, params.id, body),
   );
   route(app, e.delete, ({ params }, { username }) => deleteCliente(db, username, params.id));
   route(app, e.status, () => clientesStatus(db, config));

@@ -2,7 +2,8 @@ import { CLIENTE_NAO_ENCONTRADO, type Cliente, type ClienteInput } from '../../.
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, invalidFields, notFound } from '../../lib/http-error';
+import { isAllowedHost, sealToken } from '../../lib/mt5-agent/access';
 import { checkAllStatuses } from '../../lib/mt5-agent/status';
 import {
   countLive,
@@ -27,15 +28,55 @@ export async function getCliente(db: Db, id: number): Promise<Cliente> {
   return toCliente(row);
 }
 
-export function createCliente(db: Db, username: string, input: ClienteInput): Promise<Cliente> {
+/**
+ * The address the server will call (the private one, else the public one) must be in MT5_AGENT_NETWORKS: the
+ * agent token is never sent anywhere else.
+ */
+function checkAddress(config: Config, input: ClienteInput): void {
+  const field = input.vm_private_ip ? 'vm_private_ip' : input.vm_ip ? 'vm_ip' : null;
+  if (field && !isAllowedHost(config.mt5.networks, input[field]!)) {
+    throw invalidFields({
+      [field]: `O IP deve estar numa das redes dos agentes MT5 (${config.mt5.networksText}).`,
+    });
+  }
+}
+
+/** The token as the database keeps it: sealed; null removes it; undefined leaves it as it is. */
+function sealed(config: Config, input: ClienteInput): string | null | undefined {
+  if (typeof input.mt5_token !== 'string') return input.mt5_token;
+  if (!config.mt5.tokenKey) {
+    throw invalidFields({
+      mt5_token:
+        'O servidor não tem chave para guardar tokens por cliente: configure MT5_TOKEN_KEY (ou use o token comum).',
+    });
+  }
+  return sealToken(config.mt5.tokenKey, input.mt5_token);
+}
+
+/** What the audit log keeps of a token: whether it was set or removed, never the token. */
+const audited = (input: ClienteInput, cliente: Cliente) => ({
+  ...cliente,
+  ...(input.mt5_token === undefined
+    ? {}
+    : { mt5_token: input.mt5_token === null ? 'removido' : 'definido' }),
+});
+
+export function createCliente(
+  db: Db,
+  config: Config,
+  username: string,
+  input: ClienteInput,
+): Promise<Cliente> {
+  checkAddress(config, input);
+  const token = sealed(config, input);
   return db.transaction(async (tx) => {
-    const created = toCliente(await insertCliente(tx, input));
+    const created = toCliente(await insertCliente(tx, input, token));
     await audit(tx, {
       username,
       action: 'create',
       entity: 'cliente',
       entityId: created.id,
-      after: created,
+      after: audited(input, created),
     });
     return created;
   });
@@ -43,21 +84,24 @@ export function createCliente(db: Db, username: string, input: ClienteInput): Pr
 
 export function updateCliente(
   db: Db,
+  config: Config,
   username: string,
   id: number,
   input: ClienteInput,
 ): Promise<Cliente> {
+  checkAddress(config, input);
+  const token = sealed(config, input);
   return db.transaction(async (tx) => {
     const before = await lockCliente(tx, id);
     if (!before) throw notFound(CLIENTE_NAO_ENCONTRADO);
-    const after = toCliente(await updateClienteRow(tx, id, input));
+    const after = toCliente(await updateClienteRow(tx, id, input, token));
     await audit(tx, {
       username,
       action: 'update',
       entity: 'cliente',
       entityId: id,
       before: toCliente(before),
-      after,
+      after: audited(input, after),
     });
     return after;
   });

@@ -6,7 +6,9 @@ import {
   Mt5AgentClient,
   Mt5AgentError,
   Mt5HttpError,
+  Mt5NotAllowedError,
   statusFromError,
+  type AgentAddress,
   type SymbolInfo,
 } from '../../lib/mt5-agent';
 
@@ -18,11 +20,14 @@ export async function loadCliente(db: Db, id: number) {
   return row;
 }
 
-export function agentFor(
-  config: Config,
-  cliente: { vm_ip: string | null; vm_private_ip: string | null },
-) {
-  const agent = Mt5AgentClient.forAddress(cliente, config.mt5);
+export function agentFor(config: Config, cliente: AgentAddress) {
+  let agent: Mt5AgentClient | null;
+  try {
+    agent = Mt5AgentClient.forAddress(cliente, config.mt5);
+  } catch (err) {
+    if (err instanceof Mt5NotAllowedError) throw badRequest(`Ordem não enviada: ${err.detail}.`);
+    throw err;
+  }
   if (!agent) throw badRequest('O cliente não tem o IP da VM do MT5 cadastrado.');
   return agent;
 }

@@ -51,6 +51,7 @@ export async function selectClienteVm(db: Db, id: number) {
       nome: clientes.nome,
       vm_ip: clientes.vm_ip,
       vm_private_ip: clientes.vm_private_ip,
+      mt5_token: clientes.mt5_token,
     })
     .from(clientes)
     .where(eq(clientes.id, id))

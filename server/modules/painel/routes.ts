@@ -4,6 +4,6 @@ import { route } from '../../lib/route';
 import { patrimonioDisponivel, posicionadas } from './service';
 
 export async function painelRoutes(app: FastifyInstance) {
-  route(app, e.posicionadas, () => posicionadas(app.deps));
-  route(app, e.patrimonioDisponivel, () => patrimonioDisponivel(app.deps.db));
+  route(app, e.posicionadas, (_input, ctx) => posicionadas(app.deps, ctx));
+  route(app, e.patrimonioDisponivel, (_input, ctx) => patrimonioDisponivel(app.deps, ctx));
 }

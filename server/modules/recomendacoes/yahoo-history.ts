@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { eventosDoYahoo, registrarEventosYahoo, type EventoYahoo } from '../../lib/eventos/yahoo';
 import { gravarBarras, type Barra } from '../../lib/precos/store';
 import { createYahooClient, type YahooClient } from '../../lib/quotes';
 import { todayIso } from '../../../shared/dates';
@@ -19,15 +20,19 @@ export interface AtualizacaoYahoo {
 
 const clients = new WeakMap<object, YahooClient>();
 
-/** Yahoo's daily bars of one stock as rows for precos_diarios; sessions with a missing price are left out. */
+/**
+ * Yahoo's daily bars of one stock as rows for precos_diarios (sessions with a missing price are left out), and the
+ * splits and dividends of the same answer as corporate events.
+ */
 export async function barrasDoYahoo(
   client: YahooClient,
   acao: { id: number; ticker: string },
   desde: Date,
-): Promise<Barra[]> {
+): Promise<{ barras: Barra[]; eventos: EventoYahoo[] }> {
   const chart = await client.chart(`${acao.ticker}.SA`, {
     period1: desde,
     interval: '1d',
+    events: 'div|split',
     return: 'array',
   });
   const barras: Barra[] = [];
@@ -45,7 +50,7 @@ export async function barrasDoYahoo(
       volume: Math.max(0, Math.round(q.volume ?? 0)),
     });
   }
-  return barras;
+  return { barras, eventos: eventosDoYahoo(chart.events) };
 }
 
 async function universo(db: Db) {
@@ -58,7 +63,8 @@ async function universo(db: Db) {
 
 /**
  * With the yahoo provider on, brings every stock's daily history up to date from Yahoo's chart before a
- * recompute. A stock Yahoo does not answer for keeps its stored history (and is named in the result).
+ * recompute, with the splits and dividends it reports. A stock Yahoo does not answer for keeps its stored history
+ * (and is named in the result).
  */
 export async function refreshYahooHistory(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -78,8 +84,13 @@ export async function refreshYahooHistory(
         ? new Date(Date.parse(`${acao.ultima}T00:00:00Z`) - DIAS_SOBREPOSTOS * DIA_MS)
         : new Date(now.getTime() - DIAS_SEM_HISTORICO * DIA_MS);
       try {
-        const barras = await barrasDoYahoo(client, acao, desde);
-        if (barras.length) await gravarBarras(deps.db, barras);
+        const { barras, eventos } = await barrasDoYahoo(client, acao, desde);
+        // Yahoo's closes are split-adjusted up to the answer's last session: every bar of it is in those terms.
+        const ajustadoAte = barras.at(-1)?.data ?? null;
+        if (barras.length) {
+          await gravarBarras(deps.db, barras, { fonte: 'yahoo', ajustado_ate: ajustadoAte });
+        }
+        await registrarEventosYahoo(deps.db, acao.id, eventos, todayIso(now));
         resultado.atualizadas++;
       } catch (err) {
         console.warn(`[yahoo] ${acao.ticker}: ${(err as Error).message}`);

@@ -10,6 +10,7 @@ import { operacoesQueries } from '../../api/operacoes';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
+import { ProventosTable } from './ProventosTable';
 import { CompraDialog } from './ordens/CompraDialog';
 import { VendaDialog } from './ordens/VendaDialog';
 import {
@@ -108,6 +109,7 @@ export function CarteiraPage() {
           <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
           <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>
           <Tabs.Trigger value="realizadas">REALIZADAS</Tabs.Trigger>
+          <Tabs.Trigger value="proventos">PROVENTOS</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />
@@ -117,6 +119,9 @@ export function CarteiraPage() {
         </Tabs.Content>
         <Tabs.Content value="realizadas">
           <RealizadasTable data={realizadas} actions={actions} />
+        </Tabs.Content>
+        <Tabs.Content value="proventos">
+          <ProventosTable clienteId={clienteId} />
         </Tabs.Content>
       </Tabs.Root>
 

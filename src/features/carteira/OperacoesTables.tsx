@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
+import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import {
@@ -70,12 +71,16 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
   );
 }
 
-/** The ticker; an operation bought or sold in a lote links to it (its sale's lote once realised). */
+/**
+ * The ticker, the mark of the share events applied to it, and, for an operation bought or sold in a lote, a link
+ * to the lote (its sale's once realised).
+ */
 function AcaoCell({ ticker, op }: { ticker: string; op: Operacao }) {
   const lote = op.lote_venda ?? op.lote_compra;
   return (
     <HStack gap="2">
       <Text fontWeight="semibold">{ticker}</Text>
+      {op.ajustes?.length ? <AjusteMarca ajustes={op.ajustes} /> : null}
       {lote && (
         <Badge asChild size="sm" variant="subtle" colorPalette="gold">
           <Link to="/ordens/lote" search={{ lote }} aria-label={`Ver o lote de ${ticker}`}>

@@ -75,6 +75,7 @@ export function ResumoCards({ resumo }: { resumo: ResumoCliente | undefined }) {
             <Valor label="Rentabilidade média mensal">
               <ComSinal value={resumo?.rentabilidade_mensal ?? null} format={formatPercent} />
             </Valor>
+            <Valor label="Proventos recebidos">{formatMoney(resumo?.proventos_recebidos)}</Valor>
           </DataList.Root>
         </Card.Body>
       </Card.Root>

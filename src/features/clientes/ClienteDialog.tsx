@@ -1,4 +1,13 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, SimpleGrid } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  SimpleGrid,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,7 +42,7 @@ const FIELDS: Array<{
   { name: 'vm_private_ip', label: 'VM IP Privado' },
 ];
 
-const FIELD_NAMES = FIELDS.map((f) => f.name);
+const FIELD_NAMES: FieldName[] = [...FIELDS.map((f) => f.name), 'mt5_token'];
 
 const toValues = (c: Cliente | null): ClienteInputValues => ({
   nome: c?.nome ?? '',
@@ -45,6 +54,8 @@ const toValues = (c: Cliente | null): ClienteInputValues => ({
   vm: c?.vm ?? '',
   vm_ip: c?.vm_ip ?? '',
   vm_private_ip: c?.vm_private_ip ?? '',
+  // Never shown: blank keeps the stored token.
+  mt5_token: '',
 });
 
 export interface ClienteDialogProps {
@@ -72,6 +83,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
   const save = useSaveCliente();
   // Set by a refused save; the alert stays while the email is still invalid.
   const [saveTried, setSaveTried] = useState(false);
+  const [removeToken, setRemoveToken] = useState(false);
   const {
     register,
     handleSubmit,
@@ -86,7 +98,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
   const onValid = handleSubmit(
     (input) =>
       save.mutate(
-        { id: cliente?.id ?? null, input },
+        { id: cliente?.id ?? null, input: removeToken ? { ...input, mt5_token: null } : input },
         {
           onSuccess: onClose,
           onError: (error) => setApiFieldErrors(error, FIELD_NAMES, setError),
@@ -147,6 +159,33 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
                 <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
               </Field.Root>
             ))}
+            <Field.Root invalid={!!errors.mt5_token} gridColumn={{ md: 'span 2' }}>
+              <Field.Label>Token do agente MT5 (próprio do cliente)</Field.Label>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                disabled={removeToken}
+                placeholder={cliente?.mt5_token_proprio ? '•••••••• (definido)' : undefined}
+                {...register('mt5_token')}
+              />
+              <Field.HelperText>
+                {cliente?.mt5_token_proprio
+                  ? 'Este cliente tem um token próprio; deixe em branco para mantê-lo.'
+                  : 'Em branco, o servidor usa o token comum dos agentes.'}
+              </Field.HelperText>
+              <Field.ErrorText>{errors.mt5_token?.message}</Field.ErrorText>
+            </Field.Root>
+            {cliente?.mt5_token_proprio && (
+              <Checkbox.Root
+                checked={removeToken}
+                onCheckedChange={(e) => setRemoveToken(e.checked === true)}
+                gridColumn={{ md: 'span 2' }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Remover o token próprio (usar o token comum)</Checkbox.Label>
+              </Checkbox.Root>
+            )}
           </SimpleGrid>
         </Dialog.Body>
         <Dialog.Footer>

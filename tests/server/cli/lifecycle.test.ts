@@ -64,7 +64,11 @@ describe('server start and stop with the embedded database', { timeout: 120_000 
 
   it('prints the admin password once, refuses a second process, stops cleanly, and recovers from kill -9', async () => {
     const port = await freePort();
-    const first = await startServer(dataDir, port, { DEMO: '0' });
+    const first = await startServer(dataDir, port, {
+      DEMO: '0',
+      MT5_AGENT_TOKEN: 'token-do-agente-com-32-caracteres-ou-mais',
+      MT5_AGENT_NETWORKS: '10.20.0.0/16',
+    });
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(password, first.output()).toBeTruthy();
     expect((await login(port, password!)).status).toBe(200);

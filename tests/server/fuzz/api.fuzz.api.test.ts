@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints, type EndpointDef } from '../../../contract';
 import { queryRows } from '../../../server/db/query';
-import { acoes, clientes, operacoes, orderGroups } from '../../../server/db/schema';
+import {
+  acoes,
+  clientes,
+  eventosCorporativos,
+  operacoes,
+  orderGroups,
+} from '../../../server/db/schema';
 import { Mt5Simulator } from '../../../server/mt5-sim';
 import { startTestServer, TEST_USER, type TestServer } from '../../support/test-server';
 import { standardWorkbook } from '../modules/importacao/workbooks';
@@ -53,6 +59,8 @@ interface Base {
 
 interface Seed {
   clienteId: number;
+  eventoId: number;
+  novoEvento(): Promise<number>;
   clienteEditavelId: number;
   acaoId: number;
   operacaoId: number;
@@ -258,6 +266,30 @@ const EXAMPLES: Record<string, Example> = {
     fresh: true,
     build: async (s) => ({ params: { lote_id: await s.novoLoteLimitado() } }),
   },
+  'GET /clientes/{id}/proventos/': { build: (s) => ({ params: { id: s.clienteId } }) },
+  'GET /eventos-corporativos/': { build: (s) => ({ query: { acao: s.acaoId } }) },
+  // Each variant that is still a valid event is a new one: a past data_ex of its own, applied at once.
+  'POST /eventos-corporativos/': {
+    fresh: true,
+    build: (s) => ({
+      body: {
+        acao: s.acaoId,
+        tipo: 'desdobramento',
+        data_ex: novaDataEx(),
+        fator: 2,
+      },
+    }),
+  },
+  'PUT /eventos-corporativos/{id}/': {
+    build: (s) => ({
+      params: { id: s.eventoId },
+      body: { acao: s.acaoId, tipo: 'dividendo', data_ex: '2025-01-20', valor_por_acao: 0.35 },
+    }),
+  },
+  'DELETE /eventos-corporativos/{id}/': {
+    fresh: true,
+    build: async (s) => ({ params: { id: await s.novoEvento() } }),
+  },
   'POST /ordens/{group_id}/resolver/': {
     fresh: true,
     build: async (s) => ({
@@ -266,6 +298,13 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
 };
+
+/** Distinct past dates for the events the examples create (the stock's events are unique per type and date). */
+let diasDeEvento = 0;
+const novaDataEx = () =>
+  new Date(Date.parse('2020-01-01T12:00:00Z') + diasDeEvento++ * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 
 const keyOf = (e: EndpointDef) => `${e.method} ${e.path}`;
 
@@ -833,10 +872,26 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
   const loteId = await novoLote({ execucao: 'mercado' });
   await finished(`/api/lotes/${loteId}/`);
 
+  const novoEvento = async () => {
+    const [evento] = await db
+      .insert(eventosCorporativos)
+      .values({
+        acao_id: acao!.id,
+        tipo: 'dividendo',
+        data_ex: novaDataEx(),
+        valor_por_acao: '0.1',
+        fonte: 'manual',
+      })
+      .returning({ id: eventosCorporativos.id });
+    return evento!.id;
+  };
+
   return {
     loteId,
     novoLoteLimitado: () => novoLote({ execucao: 'limite', preco: 30 }),
     clienteId: cliente!.id,
+    eventoId: await novoEvento(),
+    novoEvento,
     clienteEditavelId: editavel!.id,
     acaoId: acao!.id,
     operacaoId: await novaOperacao(),

@@ -4,12 +4,15 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { carteiraQueries } from '../../../src/api/carteira';
 import { clientesQueries } from '../../../src/api/clientes';
+import { cotacoesQueries } from '../../../src/api/cotacoes';
+import { eventosQueries, useDeleteEvento, useSaveEvento } from '../../../src/api/eventos';
 import { useUploadImportacao } from '../../../src/api/importacao';
 import { operacoesQueries, useDeleteOperacao, useSaveOperacao } from '../../../src/api/operacoes';
 import { painelQueries } from '../../../src/api/painel';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../../src/api/recomendacoes';
 import { createQueryClient } from '../../../src/app/query-client';
 import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
+import { addMockEvento, resetEventosMock } from '../../../mocks/handlers/eventos';
 
 /** Every piece of data two clients' screens and the control panel can have cached, by name. */
 const cached: Record<string, QueryKey> = {
@@ -17,6 +20,11 @@ const cached: Record<string, QueryKey> = {
   'operacoes 2': operacoesQueries.list({ cliente: 2 }).queryKey,
   'resumo 1': carteiraQueries.resumo(1).queryKey,
   'resumo 2': carteiraQueries.resumo(2).queryKey,
+  'proventos 1': carteiraQueries.proventos(1).queryKey,
+  'proventos 2': carteiraQueries.proventos(2).queryKey,
+  eventos: eventosQueries.list({}).queryKey,
+  'eventos PETR4': eventosQueries.list({ acao: 4 }).queryKey,
+  cotacoes: cotacoesQueries.atuais(['PETR4.SA']).queryKey,
   'disponiveis 1': recomendacoesQueries.disponiveis(1).queryKey,
   'disponiveis 2': recomendacoesQueries.disponiveis(2).queryKey,
   recomendacoes: recomendacoesQueries.list().queryKey,
@@ -53,14 +61,24 @@ const operacao = {
 };
 
 describe('what each change marks stale, and nothing else', () => {
-  beforeEach(() => resetCarteiraMock());
+  beforeEach(() => {
+    resetCarteiraMock();
+    resetEventosMock();
+  });
 
   it("an operation written for a client: its operations, summary and available recommendations, and the panel's figures", async () => {
     const { wrapper, stale } = setup();
     const { result } = renderHook(() => useSaveOperacao(), { wrapper });
     await act(() => result.current.mutateAsync({ id: null, body: operacao }));
     expect(stale()).toEqual(
-      ['disponiveis 1', 'operacoes 1', 'patrimonio-disponivel', 'posicionadas', 'resumo 1'].sort(),
+      [
+        'disponiveis 1',
+        'operacoes 1',
+        'patrimonio-disponivel',
+        'posicionadas',
+        'proventos 1',
+        'resumo 1',
+      ].sort(),
     );
   });
 
@@ -69,7 +87,14 @@ describe('what each change marks stale, and nothing else', () => {
     const { result } = renderHook(() => useDeleteOperacao(), { wrapper });
     await act(() => result.current.mutateAsync({ id: 1, cliente: 1 }));
     expect(stale()).toEqual(
-      ['disponiveis 1', 'operacoes 1', 'patrimonio-disponivel', 'posicionadas', 'resumo 1'].sort(),
+      [
+        'disponiveis 1',
+        'operacoes 1',
+        'patrimonio-disponivel',
+        'posicionadas',
+        'proventos 1',
+        'resumo 1',
+      ].sort(),
     );
   });
 
@@ -78,6 +103,47 @@ describe('what each change marks stale, and nothing else', () => {
     const { result } = renderHook(() => useRefreshRecomendacoes(), { wrapper });
     await act(() => result.current.mutateAsync());
     expect(stale()).toEqual(['disponiveis 1', 'disponiveis 2', 'recomendacoes']);
+  });
+
+  /** An event adjusts or pays whoever holds its stock: the SPA cannot tell who, so every client's figures reload. */
+  const porEvento = [
+    'cotacoes',
+    'eventos',
+    'eventos PETR4',
+    'operacoes 1',
+    'operacoes 2',
+    'patrimonio-disponivel',
+    'posicionadas',
+    'proventos 1',
+    'proventos 2',
+    'resumo 1',
+    'resumo 2',
+  ];
+
+  it("an event written: the events, and every client's operations, summary and proventos, the panel and the quotes", async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useSaveEvento(), { wrapper });
+    await act(() =>
+      result.current.mutateAsync({
+        id: null,
+        body: { acao: 4, tipo: 'desdobramento', data_ex: '2025-08-15', fator: 2 },
+      }),
+    );
+    expect(stale()).toEqual(porEvento);
+  });
+
+  it('an event deleted: the same', async () => {
+    const { wrapper, stale } = setup();
+    const evento = addMockEvento({
+      acao: 4,
+      tipo: 'dividendo',
+      data_ex: '2025-08-15',
+      fator: null,
+      valor_por_acao: 1,
+    });
+    const { result } = renderHook(() => useDeleteEvento(), { wrapper });
+    await act(() => result.current.mutateAsync(evento.id));
+    expect(stale()).toEqual(porEvento);
   });
 
   it('an import: every summary and the available patrimony', async () => {

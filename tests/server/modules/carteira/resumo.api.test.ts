@@ -73,6 +73,7 @@ describe('clientes/{id}/resumo/', () => {
       posicionado: 0,
       dias_total: 0,
       rentabilidade_mensal: null,
+      proventos_recebidos: 0,
     });
   });
 

@@ -49,7 +49,7 @@ describe('clientes CRUD', () => {
     const created = await call('POST', '/api/clientes/', full);
     expect(created.status).toBe(201);
     const id = created.body!.id as number;
-    expect(created.body).toEqual({ id, ...full });
+    expect(created.body).toEqual({ id, ...full, mt5_token_proprio: false });
 
     expect(await call('GET', `/api/clientes/${id}/`)).toEqual({ status: 200, body: created.body });
     const list = await call('GET', '/api/clientes/');
@@ -59,7 +59,14 @@ describe('clientes CRUD', () => {
     const updated = await call('PUT', `/api/clientes/${id}/`, changed);
     expect(updated).toEqual({
       status: 200,
-      body: { ...full, id, nome: 'Ana B. Carvalho', percentual_patrimonio: 7.25, vm_ip: null },
+      body: {
+        ...full,
+        id,
+        nome: 'Ana B. Carvalho',
+        percentual_patrimonio: 7.25,
+        vm_ip: null,
+        mt5_token_proprio: false,
+      },
     });
 
     expect((await call('DELETE', `/api/clientes/${id}/`)).status).toBe(204);

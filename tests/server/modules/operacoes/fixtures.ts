@@ -31,12 +31,12 @@ export async function startCarteiraServer(
   await loadDemoPrecos(db, { tickers, desde: '2025-01-01' });
   const token = await server.login();
   const ids = new Map<string, number>();
-  return {
+  const carteira: CarteiraServer = {
     ...server,
     token,
     async acaoId(ticker) {
       if (!ids.has(ticker)) {
-        const res = await server.request('/api/acoes/', { token });
+        const res = await server.request('/api/acoes/', { token: carteira.token });
         for (const a of (await res.json()) as Array<{ id: number; ticker: string }>) {
           ids.set(a.ticker, a.id);
         }
@@ -51,11 +51,13 @@ export async function startCarteiraServer(
       return row!.id;
     },
     async json(path, init = {}) {
-      const res = await server.request(path, { token, ...init });
+      // The token of now: a test may open a new session (carteira.token = await carteira.login()).
+      const res = await server.request(path, { token: carteira.token, ...init });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
   };
+  return carteira;
 }
 
 /** The figures recomputed independently of the server's SQL: plain rows and decimal.js, one client at a time. */
@@ -91,6 +93,10 @@ export async function independentFigures(s: CarteiraServer, hoje: string) {
     codigo_xp: string | null;
     percentual_patrimonio: string;
   }>(db, sql`select id, nome, codigo_xp, percentual_patrimonio from clientes order by id`);
+  const recebidos = await queryRows<{ cliente_id: number; valor_liquido: string }>(
+    db,
+    sql`select o.cliente_id, pv.valor_liquido from proventos pv join operacoes o on o.id = pv.operacao_id`,
+  );
   const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
   const totalCompra = (o: (typeof ops)[number]) =>
     o.preco_unitario === null || o.quantidade === null
@@ -154,6 +160,11 @@ export async function independentFigures(s: CarteiraServer, hoje: string) {
                 .times(100)
                 .dividedBy(Math.max(dias / 30, 1)),
             ),
+      proventos_recebidos: round2(
+        recebidos
+          .filter((p) => p.cliente_id === c.id)
+          .reduce((sum, p) => sum.plus(p.valor_liquido), new Decimal(0)),
+      ),
     });
   }
   return { ops, closes, clientes: clientesRows, perCliente, totalCompra };

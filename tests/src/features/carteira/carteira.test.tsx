@@ -63,7 +63,7 @@ describe('the portfolio screen', () => {
     const cards = screen
       .getByText('Posição Consolidada')
       .closest('.chakra-card__root')!.parentElement!;
-    expect(within(cards as HTMLElement).getAllByText('—')).toHaveLength(9);
+    expect(within(cards as HTMLElement).getAllByText('—')).toHaveLength(10);
   });
 
   it('lists open operations with quotes, colours by sign, and opens the MT5 dialogs', async () => {

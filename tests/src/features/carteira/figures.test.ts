@@ -21,6 +21,7 @@ const resumo = (posicionado: number | null, realizadas: number | null): ResumoCl
   posicionado,
   dias_total: 0,
   rentabilidade_mensal: null,
+  proventos_recebidos: 0,
 });
 
 describe('portfolio display math', () => {

@@ -235,6 +235,50 @@ describe('/clientes: the client dialog', () => {
   });
 });
 
+describe("/clientes: the client's own MT5 agent token", () => {
+  it('is written once, never shown again, kept when left blank, and can be removed', async () => {
+    const puts: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'PUT') puts.push(await request.clone().json());
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const created = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(created).getByLabelText('Nome'), 'Marina Lopes');
+    const field = within(created).getByLabelText('Token do agente MT5 (próprio do cliente)');
+    expect(field).toHaveAttribute('type', 'password');
+    await user.type(field, 'curto');
+    await user.click(within(created).getByRole('button', { name: 'Criar' }));
+    expect(
+      await within(created).findByText('O token do agente MT5 deve ter ao menos 32 caracteres.'),
+    ).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 't'.repeat(40));
+    await user.click(within(created).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(await rowOf('Marina Lopes')).getByRole('button', { name: 'Editar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    expect(within(dialog).getByLabelText('Token do agente MT5 (próprio do cliente)')).toHaveValue(
+      '',
+    );
+    expect(
+      within(dialog).getByText('Este cliente tem um token próprio; deixe em branco para mantê-lo.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts.at(-1)).not.toHaveProperty('mt5_token', null);
+
+    await user.click(within(await rowOf('Marina Lopes')).getByRole('button', { name: 'Editar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    await user.click(within(dialog).getByText('Remover o token próprio (usar o token comum)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts.at(-1)).toHaveProperty('mt5_token', null);
+    server.events.removeAllListeners();
+  });
+});
+
 describe('/clientes: delete', () => {
   it("asks 'Deseja realmente deletar?' and removes the client", async () => {
     const { user } = renderApp('/clientes');

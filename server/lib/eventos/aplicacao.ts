@@ -1,0 +1,409 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isEventoDeAcoes, MAX_QUANTIDADE, type TipoEventoEmDinheiro } from '../../../contract';
+import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { eventosAplicacoes, eventosCorporativos, operacoes, proventos } from '../../db/schema';
+import { audit, type AuditEntry } from '../audit';
+import { conflict } from '../http-error';
+import {
+  ajustarPosicao,
+  quantidadeNaVespera,
+  reaplicar,
+  valoresDoProvento,
+  type AplicacaoDeAcoes,
+  type Posicao,
+} from '../../../shared/eventos';
+
+/**
+ * Corporate events on positions (docs/decisions/0007-eventos-corporativos.md): applied once when their data_ex has
+ * come, recorded per operation with the values before and after, undone exactly, each inside the caller's
+ * transaction (which holds the event's row lock). Shared by the events' routes, their daily job and the Yahoo
+ * history refresh, which finds events too.
+ */
+
+export type EventoRow = typeof eventosCorporativos.$inferSelect;
+
+/** The event, locked for the rest of the transaction. */
+export async function lockEvento(tx: Tx, id: number): Promise<EventoRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(eventosCorporativos)
+    .where(eq(eventosCorporativos.id, id))
+    .for('update');
+  return row;
+}
+
+interface Aberta extends Posicao {
+  id: number;
+  ticker: string;
+}
+
+/**
+ * The operations an event reaches, locked: bought before data_ex and still open at the close before it (open now,
+ * or sold on data_ex or later), with a quantity; not yet reached by it; and, when `criadasAte` is given, written
+ * before that moment (an event edited in force reaches the operations it reached, never the ones written after
+ * it came into force, which were entered in post-event terms).
+ */
+async function operacoesAlcancadas(
+  tx: Tx,
+  evento: EventoRow,
+  criadasAte: Date | null,
+): Promise<Aberta[]> {
+  const jaAlcancada = isEventoDeAcoes(evento.tipo)
+    ? sql`exists (select 1 from eventos_aplicacoes ap where ap.evento_id = ${evento.id} and ap.operacao_id = o.id)`
+    : sql`exists (select 1 from proventos pv where pv.evento_id = ${evento.id} and pv.operacao_id = o.id)`;
+  return queryRows<Aberta>(
+    tx,
+    sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
+          o.valor_alvo::text as valor_alvo, a.ticker
+        from operacoes o join acoes a on a.id = o.acao_id
+        where o.acao_id = ${evento.acao_id}
+          and o.data_compra < ${evento.data_ex}
+          and (o.data_venda is null or o.data_venda >= ${evento.data_ex})
+          and o.quantidade is not null and o.quantidade > 0
+          ${criadasAte ? sql`and o.created_at <= ${criadasAte.toISOString()}` : sql``}
+          and not ${jaAlcancada}
+        order by o.id
+        for update of o`,
+  );
+}
+
+interface AplicacaoRow extends AplicacaoDeAcoes {
+  id: number;
+  evento_id: number;
+  operacao_id: number;
+  preco_antes: string | null;
+  alvo_antes: string | null;
+  quantidade_depois: number;
+  preco_depois: string | null;
+  alvo_depois: string | null;
+}
+
+/** The share events applied to some operations, each operation's in the order they were applied. */
+async function aplicacoesDe(tx: Tx, operacaoIds: readonly number[]) {
+  const porOperacao = new Map<number, AplicacaoRow[]>();
+  if (operacaoIds.length === 0) return porOperacao;
+  const rows = await queryRows<AplicacaoRow>(
+    tx,
+    sql`select ap.id, ap.evento_id, ap.operacao_id, e.data_ex, e.fator::text as fator,
+          ap.quantidade_antes, ap.preco_antes::text as preco_antes, ap.alvo_antes::text as alvo_antes,
+          ap.quantidade_depois, ap.preco_depois::text as preco_depois, ap.alvo_depois::text as alvo_depois
+        from eventos_aplicacoes ap join eventos_corporativos e on e.id = ap.evento_id
+        where ap.operacao_id = any(string_to_array(${operacaoIds.join(',')}, ',')::int[])
+        order by ap.operacao_id, ap.id`,
+  );
+  for (const r of rows) {
+    const lista = porOperacao.get(r.operacao_id) ?? [];
+    lista.push(r);
+    porOperacao.set(r.operacao_id, lista);
+  }
+  return porOperacao;
+}
+
+const SEM_ESPACO = (ticker: string, id: number) =>
+  `O ajuste deixaria a operação ${id} (${ticker}) com mais de ${MAX_QUANTIDADE.toLocaleString('pt-BR')} ações.`;
+
+async function gravarPosicao(tx: Tx, id: number, p: Posicao) {
+  await tx
+    .update(operacoes)
+    .set({
+      quantidade: p.quantidade,
+      preco_unitario: p.preco_unitario,
+      valor_alvo: p.valor_alvo,
+      updated_at: new Date(),
+    })
+    .where(eq(operacoes.id, id));
+}
+
+const posicaoAudit = (p: Posicao) => ({
+  quantidade: p.quantidade,
+  preco_unitario: p.preco_unitario,
+  valor_alvo: p.valor_alvo,
+});
+
+/**
+ * The cash events an operation received, their quantity computed again: a share event applied or undone before a
+ * cash event's data_ex changes the shares held then.
+ */
+async function recalcularProventos(tx: Tx, operacaoIds: readonly number[]): Promise<void> {
+  if (operacaoIds.length === 0) return;
+  const rows = await queryRows<{
+    evento_id: number;
+    operacao_id: number;
+    tipo: TipoEventoEmDinheiro;
+    data_ex: string;
+    valor_por_acao: string;
+    quantidade_provento: number;
+    quantidade_atual: number;
+  }>(
+    tx,
+    sql`select pv.evento_id, pv.operacao_id, e.tipo, e.data_ex, e.valor_por_acao::text as valor_por_acao,
+          pv.quantidade as quantidade_provento, o.quantidade as quantidade_atual
+        from proventos pv
+        join eventos_corporativos e on e.id = pv.evento_id
+        join operacoes o on o.id = pv.operacao_id
+        where pv.operacao_id = any(string_to_array(${operacaoIds.join(',')}, ',')::int[])`,
+  );
+  const aplicacoes = await aplicacoesDe(tx, operacaoIds);
+  for (const r of rows) {
+    const quantidade = quantidadeNaVespera(
+      r.quantidade_atual,
+      aplicacoes.get(r.operacao_id) ?? [],
+      r.data_ex,
+    );
+    if (quantidade === r.quantidade_provento) continue;
+    await tx
+      .update(proventos)
+      .set({ quantidade, ...valoresDoProvento(r.tipo, quantidade, r.valor_por_acao) })
+      .where(and(eq(proventos.evento_id, r.evento_id), eq(proventos.operacao_id, r.operacao_id)));
+  }
+}
+
+export interface Aplicado {
+  operacoes: number;
+  clientes: number[];
+}
+
+async function clientesDe(tx: Tx, operacaoIds: readonly number[]): Promise<number[]> {
+  if (operacaoIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ cliente: operacoes.cliente_id })
+    .from(operacoes)
+    .where(inArray(operacoes.id, [...operacaoIds]));
+  return rows.map((r) => r.cliente).sort((a, b) => a - b);
+}
+
+/**
+ * Applies an event whose data_ex has come to the operations it reaches, once, and puts it in force (`aplicado_em`):
+ * share events adjust each operation, cash events pay each one. An event already in force is left as it is, so
+ * applying twice changes nothing. `emVigorDesde` keeps the moment of an edited event that was already in force.
+ */
+export async function aplicarEvento(
+  tx: Tx,
+  evento: EventoRow,
+  username: string,
+  emVigorDesde: Date | null = null,
+): Promise<Aplicado> {
+  if (evento.aplicado_em !== null) return { operacoes: 0, clientes: [] };
+  const alcancadas = await operacoesAlcancadas(tx, evento, emVigorDesde);
+  const ids = alcancadas.map((o) => o.id);
+  const entradas: AuditEntry[] = [];
+  if (isEventoDeAcoes(evento.tipo)) {
+    for (const op of alcancadas) {
+      const { depois, fracao } = ajustarPosicao(op, evento.fator!);
+      if (depois.quantidade > MAX_QUANTIDADE) throw conflict(SEM_ESPACO(op.ticker, op.id));
+      await gravarPosicao(tx, op.id, depois);
+      await tx.insert(eventosAplicacoes).values({
+        evento_id: evento.id,
+        operacao_id: op.id,
+        quantidade_antes: op.quantidade,
+        preco_antes: op.preco_unitario,
+        alvo_antes: op.valor_alvo,
+        quantidade_depois: depois.quantidade,
+        preco_depois: depois.preco_unitario,
+        alvo_depois: depois.valor_alvo,
+        fracao,
+      });
+      entradas.push({
+        username,
+        action: 'ajuste_evento',
+        entity: 'operacao',
+        entityId: op.id,
+        before: posicaoAudit(op),
+        after: { ...posicaoAudit(depois), evento: evento.id, fracao },
+      });
+    }
+    await recalcularProventos(tx, ids);
+  } else {
+    const aplicacoes = await aplicacoesDe(tx, ids);
+    const linhas = alcancadas.map((op) => {
+      const quantidade = quantidadeNaVespera(
+        op.quantidade,
+        aplicacoes.get(op.id) ?? [],
+        evento.data_ex,
+      );
+      const tipo = evento.tipo as TipoEventoEmDinheiro;
+      return {
+        evento_id: evento.id,
+        operacao_id: op.id,
+        quantidade,
+        ...valoresDoProvento(tipo, quantidade, evento.valor_por_acao!),
+      };
+    });
+    if (linhas.length) await tx.insert(proventos).values(linhas);
+    entradas.push(
+      ...linhas.map((l) => ({
+        username,
+        action: 'create',
+        entity: 'provento',
+        entityId: `${l.evento_id}/${l.operacao_id}`,
+        after: l,
+      })),
+    );
+  }
+  const desde = emVigorDesde ?? new Date();
+  await tx
+    .update(eventosCorporativos)
+    .set({ aplicado_em: desde })
+    .where(eq(eventosCorporativos.id, evento.id));
+  entradas.push({
+    username,
+    action: 'aplicar',
+    entity: 'evento_corporativo',
+    entityId: evento.id,
+    after: { aplicado_em: desde.toISOString(), operacoes: ids },
+  });
+  await audit(tx, entradas);
+  return { operacoes: ids.length, clientes: await clientesDe(tx, ids) };
+}
+
+const mesmaPosicao = (a: Posicao, b: Posicao) =>
+  a.quantidade === b.quantidade &&
+  a.preco_unitario === b.preco_unitario &&
+  a.valor_alvo === b.valor_alvo;
+
+/**
+ * Takes an event out of force: each operation it adjusted gets back the values it would hold without it (the
+ * other events replayed from the values before the first), its proventos are deleted. An operation changed since
+ * its last adjustment (edited, partly sold) cannot be told apart from the event's doing: the whole undo is refused
+ * with a 409 naming it, and nothing changes.
+ */
+export async function desfazerEvento(
+  tx: Tx,
+  evento: EventoRow,
+  username: string,
+): Promise<Aplicado> {
+  if (evento.aplicado_em === null) return { operacoes: 0, clientes: [] };
+  const entradas: AuditEntry[] = [];
+  let ids: number[];
+  if (isEventoDeAcoes(evento.tipo)) {
+    const atuais = await queryRows<Aberta>(
+      tx,
+      sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
+            o.valor_alvo::text as valor_alvo, a.ticker
+          from operacoes o join acoes a on a.id = o.acao_id
+          where o.id in (select operacao_id from eventos_aplicacoes where evento_id = ${evento.id})
+          order by o.id
+          for update of o`,
+    );
+    ids = atuais.map((o) => o.id);
+    const aplicacoes = await aplicacoesDe(tx, ids);
+    const mudadas = atuais.filter((op) => {
+      const ultima = aplicacoes.get(op.id)!.at(-1)!;
+      return !mesmaPosicao(op, {
+        quantidade: ultima.quantidade_depois,
+        preco_unitario: ultima.preco_depois,
+        valor_alvo: ultima.alvo_depois,
+      });
+    });
+    if (mudadas.length) {
+      const quais = mudadas.map((o) => `${o.id} (${o.ticker})`).join(', ');
+      throw conflict(
+        `O evento ajustou operações que mudaram depois do ajuste: ${quais}. ` +
+          'Desfazê-lo apagaria essas mudanças: corrija ou exclua essas operações antes.',
+      );
+    }
+    for (const op of atuais) {
+      const todas = aplicacoes.get(op.id)!;
+      const primeira = todas[0]!;
+      const inicial: Posicao = {
+        quantidade: primeira.quantidade_antes,
+        preco_unitario: primeira.preco_antes,
+        valor_alvo: primeira.alvo_antes,
+      };
+      const restantes = todas.filter((a) => a.evento_id !== evento.id);
+      const passos = reaplicar(
+        inicial,
+        restantes.map((a) => a.fator),
+      );
+      const final = passos.at(-1)?.depois ?? inicial;
+      await gravarPosicao(tx, op.id, final);
+      for (const [i, a] of restantes.entries()) {
+        const passo = passos[i]!;
+        await tx
+          .update(eventosAplicacoes)
+          .set({
+            quantidade_antes: passo.antes.quantidade,
+            preco_antes: passo.antes.preco_unitario,
+            alvo_antes: passo.antes.valor_alvo,
+            quantidade_depois: passo.depois.quantidade,
+            preco_depois: passo.depois.preco_unitario,
+            alvo_depois: passo.depois.valor_alvo,
+            fracao: passo.fracao,
+          })
+          .where(eq(eventosAplicacoes.id, a.id));
+      }
+      entradas.push({
+        username,
+        action: 'desfazer_evento',
+        entity: 'operacao',
+        entityId: op.id,
+        before: posicaoAudit(op),
+        after: { ...posicaoAudit(final), evento: evento.id },
+      });
+    }
+    await tx.delete(eventosAplicacoes).where(eq(eventosAplicacoes.evento_id, evento.id));
+    await recalcularProventos(tx, ids);
+  } else {
+    const removidos = await tx
+      .delete(proventos)
+      .where(eq(proventos.evento_id, evento.id))
+      .returning();
+    ids = removidos.map((p) => p.operacao_id);
+    entradas.push(
+      ...removidos.map((p) => ({
+        username,
+        action: 'delete',
+        entity: 'provento',
+        entityId: `${p.evento_id}/${p.operacao_id}`,
+        before: p,
+      })),
+    );
+  }
+  await tx
+    .update(eventosCorporativos)
+    .set({ aplicado_em: null })
+    .where(eq(eventosCorporativos.id, evento.id));
+  entradas.push({
+    username,
+    action: 'desfazer',
+    entity: 'evento_corporativo',
+    entityId: evento.id,
+    before: { aplicado_em: evento.aplicado_em.toISOString(), operacoes: ids },
+  });
+  await audit(tx, entradas);
+  return { operacoes: ids.length, clientes: await clientesDe(tx, ids) };
+}
+
+/**
+ * The daily job's work: every event whose data_ex has come (São Paulo's `hoje`) and is not yet in force, oldest
+ * first, each in its own transaction under its row lock (another instance running the same job finds it applied).
+ * An event that cannot be applied is logged and retried next time; the others go on.
+ */
+export async function aplicarPendentes(
+  db: Db,
+  hoje: string,
+  log: (evento: number, err: unknown) => void,
+): Promise<number> {
+  const pendentes = await db
+    .select({ id: eventosCorporativos.id })
+    .from(eventosCorporativos)
+    .where(
+      sql`${eventosCorporativos.aplicado_em} is null and ${eventosCorporativos.data_ex} <= ${hoje}`,
+    )
+    .orderBy(eventosCorporativos.data_ex, eventosCorporativos.id);
+  let aplicados = 0;
+  for (const { id } of pendentes) {
+    try {
+      await db.transaction(async (tx) => {
+        const evento = await lockEvento(tx, id);
+        if (!evento || evento.aplicado_em !== null || evento.data_ex > hoje) return;
+        await aplicarEvento(tx, evento, 'sistema');
+        aplicados++;
+      });
+    } catch (err) {
+      log(id, err);
+    }
+  }
+  return aplicados;
+}

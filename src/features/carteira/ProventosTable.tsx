@@ -1,0 +1,57 @@
+import { Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { TIPO_EVENTO_NOME, type Provento } from '../../../contract';
+import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
+import { carteiraQueries } from '../../api/carteira';
+import { DataTable } from '../../components/DataTable';
+
+const col = createColumnHelper<Provento>();
+const numeric = { meta: { numeric: true } } as const;
+
+/** Values per share often have more than 2 places (R$ 0,4567): shown with theirs, at least 2. */
+const porAcao = (v: number) =>
+  formatNumber(v, Math.min(Math.max(String(v).split('.')[1]?.length ?? 0, 2), 8));
+
+const columns = [
+  col.accessor('data_ex', { header: 'Data Ex', cell: (c) => formatDate(c.getValue()) }),
+  col.accessor('acao_nome', {
+    header: 'Ação',
+    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+  }),
+  col.accessor((p) => TIPO_EVENTO_NOME[p.tipo], { id: 'tipo', header: 'Tipo' }),
+  col.accessor('quantidade', {
+    header: 'Quantidade',
+    cell: (c) => formatInteger(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor('valor_por_acao', {
+    header: 'Valor por Ação',
+    cell: (c) => porAcao(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor('valor_bruto', {
+    header: 'Valor Bruto',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+  col.accessor('valor_liquido', {
+    header: 'Valor Líquido',
+    cell: (c) => formatNumber(c.getValue()),
+    ...numeric,
+  }),
+];
+
+/** PROVENTOS: the cash the client received per corporate event (JCP net of its withholding). */
+export function ProventosTable({ clienteId }: { clienteId: number }) {
+  const proventos = useQuery(carteiraQueries.proventos(clienteId));
+  return (
+    <DataTable
+      label="Proventos recebidos"
+      columns={columns}
+      data={proventos.data ?? []}
+      getRowId={(p) => String(p.evento)}
+      emptyText={proventos.isPending ? 'Carregando...' : 'Nenhum provento recebido.'}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { Alert, Button, Dialog, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { TIPO_EVENTO_NOME, TIPOS_EVENTO, type Evento } from '../../../contract';
+import { acoesQueries } from '../../api/acoes';
+import { useSaveEvento } from '../../api/eventos';
+import { TargetDialog } from '../../components/TargetDialog';
+import { setApiFieldErrors } from '../../lib/form-errors';
+import {
+  ehEventoDeAcoes,
+  EVENTO_FORM_FIELDS,
+  eventoFormSchema,
+  valoresIniciais,
+  type EventoFormValues,
+} from './form';
+
+interface Props {
+  /** null: closed; 'new': Novo Evento (for the stock filtered on, if any); an event: Editar Evento. */
+  target: Evento | 'new' | null;
+  acaoFiltrada?: number;
+  onClose: () => void;
+}
+
+/** Novo Evento / Editar Evento: a share event takes a factor, a cash event a value per share. */
+export function EventoDialog({ target, acaoFiltrada, onClose }: Props) {
+  return (
+    <TargetDialog target={target} targetKey={(t) => (t === 'new' ? 'new' : t.id)} onClose={onClose}>
+      {(t) => (
+        <EventoForm evento={t === 'new' ? null : t} acaoFiltrada={acaoFiltrada} onClose={onClose} />
+      )}
+    </TargetDialog>
+  );
+}
+
+function EventoForm({
+  evento,
+  acaoFiltrada,
+  onClose,
+}: {
+  evento: Evento | null;
+  acaoFiltrada?: number;
+  onClose: () => void;
+}) {
+  const { register, handleSubmit, setError, formState, control } = useForm<
+    EventoFormValues,
+    unknown,
+    z.output<typeof eventoFormSchema>
+  >({
+    resolver: zodResolver(eventoFormSchema),
+    defaultValues: valoresIniciais(evento, acaoFiltrada),
+  });
+  const acoes = useQuery(acoesQueries.list());
+  const save = useSaveEvento();
+  const tipo = useWatch({ control, name: 'tipo' });
+
+  const onSubmit = handleSubmit((body) =>
+    save.mutate(
+      { id: evento?.id ?? null, body },
+      {
+        onSuccess: onClose,
+        onError: (error) => setApiFieldErrors(error, EVENTO_FORM_FIELDS, setError),
+      },
+    ),
+  );
+  const erro = (name: (typeof EVENTO_FORM_FIELDS)[number]) => formState.errors[name]?.message;
+
+  return (
+    <Dialog.Content>
+      <form onSubmit={onSubmit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{evento ? 'Editar Evento' : 'Novo Evento'}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Field.Root invalid={!!erro('acao')} gridColumn={{ sm: 'span 2' }}>
+              <Field.Label>Ação</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('acao')} placeholder="Selecione a ação">
+                  {(acoes.data ?? []).map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.empresa ? `${a.ticker} — ${a.empresa}` : a.ticker}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{erro('acao')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!erro('tipo')}>
+              <Field.Label>Tipo</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('tipo')} placeholder="Selecione o tipo">
+                  {TIPOS_EVENTO.map((t) => (
+                    <option key={t} value={t}>
+                      {TIPO_EVENTO_NOME[t]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{erro('tipo')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!erro('data_ex')}>
+              <Field.Label>Data ex</Field.Label>
+              <Input
+                {...register('data_ex')}
+                placeholder="dd/mm/aaaa"
+                inputMode="numeric"
+                autoComplete="off"
+              />
+              <Field.HelperText>Primeiro pregão sem o direito.</Field.HelperText>
+              <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
+            </Field.Root>
+            {ehEventoDeAcoes(tipo) && (
+              <Field.Root invalid={!!erro('fator')} gridColumn={{ sm: 'span 2' }}>
+                <Field.Label>Fator</Field.Label>
+                <Input {...register('fator')} inputMode="decimal" autoComplete="off" />
+                <Field.HelperText>
+                  Ações novas por ação antiga: 2 num desdobramento 1:2, 0,1 num grupamento 10:1, 1,1
+                  numa bonificação de 10%.
+                </Field.HelperText>
+                <Field.ErrorText>{erro('fator')}</Field.ErrorText>
+              </Field.Root>
+            )}
+            {(tipo === 'dividendo' || tipo === 'jcp') && (
+              <Field.Root invalid={!!erro('valor_por_acao')} gridColumn={{ sm: 'span 2' }}>
+                <Field.Label>Valor por ação (R$)</Field.Label>
+                <Input {...register('valor_por_acao')} inputMode="decimal" autoComplete="off" />
+                <Field.HelperText>
+                  Valor bruto. O JCP é creditado com 15% de imposto retido.
+                </Field.HelperText>
+                <Field.ErrorText>{erro('valor_por_acao')}</Field.ErrorText>
+              </Field.Root>
+            )}
+          </SimpleGrid>
+          {save.error && (
+            <Alert.Root status="error" mt="4" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{save.error.message}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" colorPalette="gray" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {evento ? 'Salvar' : 'Criar'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </Dialog.Content>
+  );
+}

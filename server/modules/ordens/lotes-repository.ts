@@ -2,21 +2,20 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { acoes, clientes, operacoes, orderGroups, orderLegs, orderLotes } from '../../db/schema';
-import type { Group, Leg } from './repository';
+import { agentAddress, type Group, type Leg } from './repository';
 
 export type Lote = typeof orderLotes.$inferSelect;
 export type NewLote = typeof orderLotes.$inferInsert;
 
 const nome = sql<string>`coalesce(nullif(trim(${clientes.nome}), ''), 'Cliente ' || ${clientes.id})`;
 
-/** What a lote needs of each client: its name and its VM's addresses, by name. */
+/** What a lote needs of each client: its name and its agent's address, by name. */
 export function selectClientesLote(db: Db, ids?: readonly number[]) {
   return db
     .select({
       id: clientes.id,
       nome,
-      vm_ip: clientes.vm_ip,
-      vm_private_ip: clientes.vm_private_ip,
+      ...agentAddress,
     })
     .from(clientes)
     .where(ids ? inArray(clientes.id, [...ids]) : undefined)
@@ -135,7 +134,7 @@ export function listLotesResumo(db: Db, limit: number): Promise<LoteResumoRow[]>
   );
 }
 
-/** The operations a sale lote names, with their stock and their client's name and VM. */
+/** The operations a sale lote names, with their stock and their client's name and agent's address. */
 export function selectOperacoesVenda(db: Db, ids: readonly number[]) {
   return db
     .select({
@@ -146,8 +145,7 @@ export function selectOperacoesVenda(db: Db, ids: readonly number[]) {
       data_venda: operacoes.data_venda,
       ticker: acoes.ticker,
       nome,
-      vm_ip: clientes.vm_ip,
-      vm_private_ip: clientes.vm_private_ip,
+      ...agentAddress,
     })
     .from(operacoes)
     .innerJoin(acoes, eq(acoes.id, operacoes.acao_id))

@@ -23,7 +23,6 @@ import { audit, type AuditEntry } from '../../lib/audit';
 import { forEachBounded } from '../../lib/bounded';
 import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
 import {
-  Mt5AgentClient,
   sharedTimeoutMs,
   statusFromError,
   statusFromHealth,
@@ -31,7 +30,7 @@ import {
   type SymbolInfo,
 } from '../../lib/mt5-agent';
 import { valoresDisponiveis } from '../../lib/portfolio-figures';
-import { symbolOrNull } from './agent';
+import { resolveAgent, symbolOrNull } from './agent';
 import { terminalProblem } from './compra';
 import {
   clientesComPosicao,
@@ -66,7 +65,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOTE_NAO_ENCONTRADO = 'Lote não encontrado.';
 export const LOTE_KEY_REUSED =
   'Esta Idempotency-Key já foi usada para outro lote: cada lote novo precisa de uma chave nova.';
-const SEM_IP = 'O cliente não tem o IP da VM do MT5 cadastrado.';
 /** How many lotes the list shows. */
 const LISTA_LOTES = 100;
 
@@ -159,11 +157,17 @@ export class Lotes {
       elegivel: false,
       motivo: 'Cliente sem IP de VM.',
     };
-    const agent = Mt5AgentClient.forAddress(cliente, {
-      ...this.config.mt5,
-      timeoutMs: ctx.timeoutMs,
-    });
-    if (!agent) return item;
+    const resolved = resolveAgent(this.config, cliente, ctx.timeoutMs);
+    if (!resolved.agent) {
+      if (resolved.status === 'missing_ip') return item;
+      return {
+        ...item,
+        status_mt5: resolved.status,
+        detalhe_mt5: resolved.detail,
+        motivo: `Terminal MT5 não chamado: ${resolved.detail}.`,
+      };
+    }
+    const { agent } = resolved;
 
     let health;
     let info: SymbolInfo | null;
@@ -268,8 +272,10 @@ export class Lotes {
     req.itens.forEach((item, i) => {
       const cliente = clientes.get(item.cliente);
       if (!cliente) campos[`itens.${i}.cliente`] = 'Cliente não encontrado.';
-      else if (!Mt5AgentClient.forAddress(cliente, this.config.mt5))
-        campos[`itens.${i}.cliente`] = SEM_IP;
+      else {
+        const resolved = resolveAgent(this.config, cliente);
+        if (!resolved.agent) campos[`itens.${i}.cliente`] = resolved.motivo;
+      }
       const symbols = item.legs.map((l) => l.symbol);
       if (symbols.some((s) => !allowed.has(s)) || new Set(symbols).size !== symbols.length) {
         campos[`itens.${i}.legs`] =
@@ -341,7 +347,10 @@ export class Lotes {
       if (!op) campos[`operacoes.${i}`] = 'Operação não encontrada.';
       else if (!op.quantidade || op.quantidade <= 0) {
         campos[`operacoes.${i}`] = 'A operação não tem quantidade para vender.';
-      } else if (!Mt5AgentClient.forAddress(op, this.config.mt5)) campos[`operacoes.${i}`] = SEM_IP;
+      } else {
+        const resolved = resolveAgent(this.config, op);
+        if (!resolved.agent) campos[`operacoes.${i}`] = resolved.motivo;
+      }
     });
     if (Object.keys(campos).length) throw invalidFields(campos);
     const ops = req.operacoes.map((id) => found.get(id)!);
@@ -433,15 +442,15 @@ export class Lotes {
    * over-sell rule of the single sale, summed over the client's operations in the lote).
    */
   private async checkTerminals(
-    ops: ReadonlyArray<{
-      id: number;
-      cliente_id: number;
-      nome: string;
-      ticker: string;
-      quantidade: number | null;
-      vm_ip: string | null;
-      vm_private_ip: string | null;
-    }>,
+    ops: ReadonlyArray<
+      {
+        id: number;
+        cliente_id: number;
+        nome: string;
+        ticker: string;
+        quantidade: number | null;
+      } & AgentAddress
+    >,
     confirmed: boolean,
   ): Promise<void> {
     const byCliente = new Map<number, typeof ops>();
@@ -454,7 +463,8 @@ export class Lotes {
     const over: Array<{ nome: string; message: string; ids: number[] }> = [];
     await forEachBounded(clientes, slots, async (own) => {
       const first = own[0]!;
-      const agent = Mt5AgentClient.forAddress(first, { ...this.config.mt5, timeoutMs })!;
+      // Every operation's agent resolved when the request was checked.
+      const agent = resolveAgent(this.config, first, timeoutMs).agent!;
       try {
         const [health, positions] = await Promise.all([agent.health(), agent.positions()]);
         const problem = terminalProblem(health);

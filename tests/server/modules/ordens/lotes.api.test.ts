@@ -13,7 +13,8 @@ import {
 } from '../../../../server/db/schema';
 import type { Behaviour } from '../../../../server/mt5-sim';
 import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
-import { startTestServer, type TestServer } from '../../../support/test-server';
+import { sealToken } from '../../../../server/lib/mt5-agent';
+import { startTestServer, TEST_MT5_TOKEN_KEY, type TestServer } from '../../../support/test-server';
 
 /**
  * Issue 16: the "boleta em lote" through the real server and a fleet of simulated terminals in different states
@@ -64,6 +65,8 @@ const BEHAVIOURS: Behaviour[] = [
   'reject',
 ];
 const PRICE = 38; // the terminals' last price of PETR4: ask 38.01, bid 37.99
+/** The agent token of the VMs configured with one of their own (the others take the shared TOKEN). */
+const OWN_TOKEN = 'token-proprio-da-vm-deste-cliente-0123456789';
 
 describe('lotes: one order to many clients', () => {
   let server: TestServer;
@@ -75,6 +78,8 @@ describe('lotes: one order to many clients', () => {
   let offline: number[];
   let semPatrimonio: number;
   let comPosicao: number;
+  /** Online clients whose VMs take only their own token: one sized in the first test, one in the sale lote. */
+  let tokenProprio: number[];
 
   beforeAll(async () => {
     fleet = await startFleet(BEHAVIOURS, {
@@ -114,6 +119,14 @@ describe('lotes: one order to many clients', () => {
     // imported, and the second already holds PETR4.
     semPatrimonio = ids[0]!;
     comPosicao = ids[1]!;
+    tokenProprio = [byBehaviour('online')[5]!, byBehaviour('online')[18]!];
+    for (const id of tokenProprio) {
+      fleet.sims[ids.indexOf(id)]!.setToken(OWN_TOKEN);
+      await db
+        .update(clientes)
+        .set({ mt5_token: sealToken(Buffer.from(TEST_MT5_TOKEN_KEY, 'base64'), OWN_TOKEN) })
+        .where(eq(clientes.id, id));
+    }
     const [lote] = await db
       .insert(importLotes)
       .values({
@@ -712,5 +725,73 @@ describe('lotes: one order to many clients', () => {
       404,
     );
     expect((await server.request('/api/lotes/nao-e-um-id/', { token })).status).toBe(404);
+  });
+  it("calls each client's agent with its own token, and never an address outside the agents' networks", async () => {
+    const [fora] = await server.database.db
+      .insert(clientes)
+      .values({ nome: 'Cliente fora da rede', vm_private_ip: '192.0.2.10' })
+      .returning({ id: clientes.id });
+    const [proprio, foraDaRede] = await validar({ clientes: [tokenProprio[0]!, fora!.id] }).then(
+      (itens) => [tokenProprio[0]!, fora!.id].map((id) => itens.find((i) => i.cliente === id)!),
+    );
+    // Its terminal answered (it bought PETR4 in the 30-client lote, hence not in the default selection).
+    expect(proprio).toMatchObject({
+      status_mt5: 'online',
+      motivo: 'Já tem posição aberta em PETR4.',
+    });
+    expect(proprio!.validacoes.length).toBeGreaterThan(0);
+    expect(proprio!.validacoes.every((v) => v.ok)).toBe(true);
+    const FORA = 'IP da VM fora das redes permitidas para agentes MT5 (MT5_AGENT_NETWORKS)';
+    expect(foraDaRede).toMatchObject({
+      status_mt5: 'error',
+      detalhe_mt5: FORA,
+      elegivel: false,
+      motivo: `Terminal MT5 não chamado: ${FORA}.`,
+    });
+
+    const before = ordersAt(tokenProprio[0]!);
+    const loteId = await loteOf(
+      await post(
+        '/api/lotes/',
+        compra([{ cliente: tokenProprio[0]!, legs: [{ symbol: 'PETR4F', quantidade: 3 }] }]),
+        crypto.randomUUID(),
+      ),
+    );
+    expect(await untilFinished(loteId)).toMatchObject({ executed_all: true });
+    expect(ordersAt(tokenProprio[0]!)).toBe(before + 1);
+
+    const countGroups = async () => (await server.database.db.select().from(orderGroups)).length;
+    const groupsBefore = await countGroups();
+    const refused = await post(
+      '/api/lotes/',
+      compra([{ cliente: fora!.id, legs: [{ symbol: 'PETR4', quantidade: 100 }] }]),
+      crypto.randomUUID(),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { campos: Record<string, string> }).campos).toEqual({
+      'itens.0.cliente': `Ordem não enviada: ${FORA}.`,
+    });
+    const [op] = await server.database.db
+      .insert(operacoes)
+      .values({
+        cliente_id: fora!.id,
+        acao_id: (
+          await server.database.db.select().from(acoes).where(eq(acoes.ticker, 'PETR4'))
+        )[0]!.id,
+        data_compra: '2025-01-02',
+        preco_unitario: '30',
+        quantidade: 100,
+      })
+      .returning({ id: operacoes.id });
+    const venda = await post(
+      '/api/lotes/venda/',
+      { execucao: 'mercado', operacoes: [op!.id], confirmar_acima_do_terminal: true },
+      crypto.randomUUID(),
+    );
+    expect(venda.status).toBe(400);
+    expect(((await venda.json()) as { campos: Record<string, string> }).campos).toEqual({
+      'operacoes.0': `Ordem não enviada: ${FORA}.`,
+    });
+    expect(await countGroups()).toBe(groupsBefore);
   });
 });

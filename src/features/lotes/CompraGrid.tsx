@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { formatInteger, formatMoney } from '../../../shared/format';
 import { DataTable } from '../../components/DataTable';
-import { pernasDe, podeSelecionar, valorDaLinha, type LinhaCompra } from './figures';
+import { contagem, pernasDe, podeSelecionar, valorDaLinha, type LinhaCompra } from './figures';
 import { StatusMt5, statusLabel } from './StatusMt5';
 
 type Mostrar = 'todos' | 'selecionados' | 'elegiveis' | 'nao_elegiveis';
@@ -29,29 +29,39 @@ const Checkbox = chakra('input', {
   },
 });
 
-/** The checks of a row: each leg OK, its reason or 'inválido' (once when every leg says the same); a typed quantity waits for Validar. */
+/**
+ * The checks of a row on one line: each leg OK, its reason or 'inválido' (once when every leg says the same), then
+ * why the default selection leaves the client out when the legs do not already say it (a terminal that cannot be
+ * asked, an open position, no money). A typed quantity waits for Validar.
+ */
 function Validacao({ linha }: { linha: LinhaCompra }) {
   if (linha.alterada) return <Text color="orange.600">Alterada: valide de novo</Text>;
-  const { validacoes } = linha.item;
-  if (validacoes.length === 0) return <Text color="fg.muted">—</Text>;
+  const { validacoes, motivo } = linha.item;
   const texto = (v: (typeof validacoes)[number]) => (v.ok ? 'OK' : v.motivo || 'inválido');
   const iguais = validacoes.every((v) => texto(v) === texto(validacoes[0]!));
-  const partes = iguais ? [{ ...validacoes[0]!, symbol: '' }] : validacoes;
+  const partes = iguais ? validacoes.slice(0, 1).map((v) => ({ ...v, symbol: '' })) : validacoes;
+  const extra = motivo && !validacoes.some((v) => texto(v) === motivo) ? motivo : null;
+  if (partes.length === 0 && !extra) return <Text color="fg.muted">—</Text>;
   return (
-    <HStack gap="2">
+    <HStack gap="2" maxW="80" title={[...partes.map(texto), extra].filter(Boolean).join(' · ')}>
       {partes.map((v) => (
         <Text
           key={v.symbol}
+          flexShrink={0}
+          maxW={partes.length > 1 ? '32' : '64'}
           color={v.ok ? 'green.600' : 'red.600'}
           fontWeight={v.ok ? 'medium' : undefined}
-          title={v.motivo ?? undefined}
-          maxW="64"
           truncate
         >
           {v.symbol ? `${v.symbol}: ` : ''}
           {texto(v)}
         </Text>
       ))}
+      {extra && (
+        <Text color="fg.muted" minW="0" truncate>
+          {extra}
+        </Text>
+      )}
     </HStack>
   );
 }
@@ -182,22 +192,11 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         cell: (c) => formatMoney(c.getValue()),
         ...numeric,
       }),
-      col.display({
+      // Sorted by the reason a client is left out, which groups the failures together.
+      col.accessor((l) => l.item.motivo ?? '', {
         id: 'validacao',
         header: 'Validação',
         cell: (c) => <Validacao linha={c.row.original} />,
-      }),
-      col.accessor((l) => l.item.motivo ?? '', {
-        id: 'motivo',
-        header: 'Motivo',
-        cell: (c) =>
-          c.getValue() ? (
-            <Text color="fg.muted" title={c.getValue()} maxW="72" truncate>
-              {c.getValue()}
-            </Text>
-          ) : (
-            <Text color="green.600">Elegível</Text>
-          ),
       }),
     ],
     [ticker, disabled, onSelect, onQuantidade, todosMarcados, marcaveis],
@@ -230,8 +229,8 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         </NativeSelect.Root>
         <Text fontSize="sm" color="fg.muted">
           {visiveis.length === linhas.length
-            ? `${formatInteger(linhas.length)} clientes`
-            : `${formatInteger(visiveis.length)} de ${formatInteger(linhas.length)} clientes`}
+            ? contagem(linhas.length, 'cliente', 'clientes')
+            : `${formatInteger(visiveis.length)} de ${contagem(linhas.length, 'cliente', 'clientes')}`}
         </Text>
       </HStack>
       <DataTable

@@ -28,6 +28,7 @@ import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFi
 import { uuid } from '../../lib/uuid';
 import { CompraGrid } from './CompraGrid';
 import {
+  contagem,
   falhas,
   formatDataHora,
   novaLinha,
@@ -244,7 +245,8 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
           <Alert.Indicator />
           <Alert.Title>
             Reenvio das falhas do lote de {formatDataHora(reenvio.created_at)}:{' '}
-            {formatInteger(falhados.length)} clientes. Valide para dimensionar de novo e envie.
+            {contagem(falhados.length, 'cliente', 'clientes')}. Valide para dimensionar de novo e
+            envie.
           </Alert.Title>
         </Alert.Root>
       )}
@@ -337,8 +339,8 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
         </Button>
         {totais && (
           <Text role="status" fontSize="sm" fontWeight="medium">
-            Selecionados: {formatInteger(totais.clientes)} clientes · {formatInteger(totais.acoes)}{' '}
-            ações · {formatMoney(totais.valor)}
+            Selecionados: {contagem(totais.clientes, 'cliente', 'clientes')} ·{' '}
+            {contagem(totais.acoes, 'ação', 'ações')} · {formatMoney(totais.valor)}
           </Text>
         )}
       </HStack>
@@ -413,8 +415,8 @@ function EnviarCompra({
           {formatMoney(body.tp)}.
         </Text>
         <Text fontWeight="semibold">
-          {formatInteger(totais.clientes)} clientes · {formatInteger(totais.acoes)} ações ·{' '}
-          {formatMoney(totais.valor)} estimados
+          {contagem(totais.clientes, 'cliente', 'clientes')} ·{' '}
+          {contagem(totais.acoes, 'ação', 'ações')} · {formatMoney(totais.valor)} estimados
         </Text>
         <Text fontSize="sm" color="fg.muted">
           Cada cliente recebe a sua ordem no próprio terminal MT5.

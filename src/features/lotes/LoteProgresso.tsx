@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { uuid } from '../../lib/uuid';
 import {
   SITUACAO_LABEL,
+  contagem,
   falhas,
   formatDataHora,
   resumoLote,
@@ -125,7 +126,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
         </Text>
         <Text fontSize="sm" color="fg.muted">
           Lote enviado em {formatDataHora(status.created_at)} por {status.created_by} ·{' '}
-          {formatInteger(status.itens.length)} ordens
+          {contagem(status.itens.length, 'ordem', 'ordens')}
         </Text>
       </Stack>
       <Alert.Root
@@ -182,7 +183,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              Cancelamento pedido a {formatInteger(cancel.data.cancelamentos.length)} ordens
+              Cancelamento pedido a {contagem(cancel.data.cancelamentos.length, 'ordem', 'ordens')}
               {recusas.length
                 ? `; ${formatInteger(recusas.length)} não puderam ser canceladas`
                 : ''}
@@ -252,8 +253,8 @@ function ReenviarVenda({
       }}
     >
       <Text>
-        Vender de novo {formatInteger(operacoes.length)} operações de {lote.ticker_base} que não
-        foram executadas, num lote novo.
+        Vender de novo {contagem(operacoes.length, 'operação', 'operações')} de {lote.ticker_base}{' '}
+        que não {operacoes.length === 1 ? 'foi executada' : 'foram executadas'}, num lote novo.
       </Text>
     </ConfirmDialogContent>
   );

@@ -1,4 +1,4 @@
-import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -49,13 +49,23 @@ export function LotesRecentes() {
       <Heading as="h2" size="md">
         Lotes recentes
       </Heading>
-      <DataTable
-        label="Lotes recentes"
-        columns={columns}
-        data={query.data ?? []}
-        getRowId={(l) => l.lote_id}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhum lote enviado ainda.'}
-      />
+      {/* Said outside the table: a narrow screen scrolls the table, and would cut the sentence. */}
+      {query.data?.length ? (
+        <DataTable
+          label="Lotes recentes"
+          columns={columns}
+          data={query.data}
+          getRowId={(l) => l.lote_id}
+        />
+      ) : (
+        <Text color="fg.muted">
+          {query.isPending
+            ? 'Carregando...'
+            : query.isError
+              ? `Não foi possível carregar os lotes: ${query.error.message}`
+              : 'Nenhum lote enviado ainda.'}
+        </Text>
+      )}
     </Stack>
   );
 }

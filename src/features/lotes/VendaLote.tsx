@@ -24,6 +24,7 @@ import { DataTable } from '../../components/DataTable';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { ApiRequestError } from '../../lib/api';
 import { uuid } from '../../lib/uuid';
+import { contagem } from './figures';
 
 const collator = new Intl.Collator('pt-BR');
 
@@ -260,8 +261,8 @@ export function VendaLote({
         </Button>
         {ticker && (
           <Text role="status" fontSize="sm" fontWeight="medium">
-            Selecionadas: {formatInteger(selecionadas.length)} operações ·{' '}
-            {formatInteger(acoesVendidas)} ações · {formatMoney(valor)} a preço atual
+            Selecionadas: {contagem(selecionadas.length, 'operação', 'operações')} ·{' '}
+            {contagem(acoesVendidas, 'ação', 'ações')} · {formatMoney(valor)} a preço atual
           </Text>
         )}
       </HStack>
@@ -331,8 +332,8 @@ function EnviarVenda({
           : cada operação é vendida por inteiro.
         </Text>
         <Text fontWeight="semibold">
-          {formatInteger(envio.operacoes.length)} operações de {formatInteger(clientes)} clientes ·{' '}
-          {formatInteger(acoes)} ações
+          {contagem(envio.operacoes.length, 'operação', 'operações')} de{' '}
+          {contagem(clientes, 'cliente', 'clientes')} · {contagem(acoes, 'ação', 'ações')}
         </Text>
         {acimaDoTerminal && (
           <chakra.label display="flex" gap="2" alignItems="center" mt="2">

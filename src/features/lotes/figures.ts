@@ -1,6 +1,11 @@
 import type { Leg, LoteItemStatus, LoteItemValidacao, LoteStatus } from '../../../contract';
+import { formatInteger } from '../../../shared/format';
 import { splitLegs } from '../../../shared/legs';
 import { somaExata, valorEstimado } from '../../../shared/lotes';
+
+/** A count with its noun: '1 cliente', '2 clientes'. */
+export const contagem = (n: number, singular: string, plural: string) =>
+  `${formatInteger(n)} ${n === 1 ? singular : plural}`;
 
 /** One client of the buy grid: what the server validated, what the operator ticked or typed over it. */
 export interface LinhaCompra {

@@ -18,7 +18,8 @@ import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const TOKEN = 'lotes-restart-token';
+// Outside demo mode the shared token has at least 32 characters and goes only to the VMs' networks.
+const TOKEN = 'token-do-agente-lotes-restart-0123456789';
 const USER = { username: 'operador', password: 'senha-de-teste-123' };
 const CLIENTES = 30;
 // Every fifth terminal takes its orders and holds the answers: the killed server never learns their tickets.
@@ -64,6 +65,7 @@ describe('lotes: a server killed mid-lote', { timeout: 180_000 }, () => {
         LOG_LEVEL: 'warn',
         MT5_AGENT_PORT: String(fleet.port),
         MT5_AGENT_TOKEN: TOKEN,
+        MT5_AGENT_NETWORKS: '127.0.0.0/8',
         MT5_TIMEOUT_MS: '1000',
         MT5_RECONCILE_SECONDS: '1',
       },

@@ -171,6 +171,9 @@ export async function syncLegs(
   return legs;
 }
 
+/** An order sent in a lote names it in each audit entry its end writes: the lote's whole story is one search. */
+const doLote = (group: Group) => (group.lote_id === null ? {} : { lote_id: group.lote_id });
+
 function failureMessage(legs: Leg[], filled: number): string {
   const parts = legs
     .filter((l) => l.state !== 'filled')
@@ -220,7 +223,7 @@ async function finalize(db: Db, groupId: string, username: string): Promise<void
       entity: 'order_group',
       entityId: groupId,
       before: { state: group.state },
-      after: { state: allFilled ? 'completed' : 'failed', erro, filled, price },
+      after: { state: allFilled ? 'completed' : 'failed', erro, filled, price, ...doLote(group) },
     });
   });
 }
@@ -249,7 +252,7 @@ async function applyBuy(
     action: 'create',
     entity: 'operacao',
     entityId: created,
-    after: values,
+    after: { ...values, ...doLote(group) },
   });
 }
 
@@ -292,7 +295,7 @@ async function applySell(
       action: 'create',
       entity: 'operacao',
       entityId: created,
-      after: rest,
+      after: { ...rest, ...doLote(group) },
     });
   }
   await updateOperacao(tx, op.id, {
@@ -305,7 +308,7 @@ async function applySell(
     entity: 'operacao',
     entityId: op.id,
     before: op,
-    after: sale,
+    after: { ...sale, ...doLote(group) },
   });
   return null;
 }

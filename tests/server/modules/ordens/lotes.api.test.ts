@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   acoes,
@@ -546,8 +546,23 @@ describe('lotes: one order to many clients', () => {
       parciais: 0,
       falhas: 0,
     });
-    const created = completions.filter((a) => a.action === 'create');
-    expect(created.every((a) => (a.after as { lote_id: string }).lote_id === loteId)).toBe(true);
+    // Every entry of the lote's story names it: each order's creation and end, each operation it created.
+    const loteOfEntry = (a: { after: unknown }) => (a.after as { lote_id?: string }).lote_id;
+    expect(completions.map(loteOfEntry)).toEqual(completions.map(() => loteId));
+    const opEntries = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'operacao'),
+          inArray(
+            auditLog.entity_id,
+            ops.map((o) => String(o.id)),
+          ),
+        ),
+      );
+    expect(opEntries.map((a) => a.action)).toEqual(ops.map(() => 'create'));
+    expect(opEntries.map(loteOfEntry)).toEqual(ops.map(() => loteId));
   });
 
   it('sells a stock for everyone in one lote, realising each operation once, and refuses to sell more than a terminal holds unless confirmed', async () => {

@@ -167,6 +167,13 @@ describe('the boleta em lote, on the demo', () => {
     await screenshot(page, 'lotes-venda-concluida');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'lotes-venda-concluida-390');
+    // On a narrow screen the Ordens entry is in the one menu.
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('button', { name: 'Menu' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Nova ordem em lote' }).click();
+    await page.getByRole('button', { name: 'Validar' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
 
     const depois = await api<{ posicionadas: Array<{ acao: string }> }>(page, '/dashboard-rv/');

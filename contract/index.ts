@@ -3,6 +3,7 @@ import { acoesEndpoints } from './acoes';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
+import { conciliacaoEndpoints } from './conciliacao';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { importacaoEndpoints } from './importacao';
@@ -30,6 +31,7 @@ export * from './painel';
 export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
+export * from './conciliacao';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   recomendacoes: recomendacoesEndpoints,
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
+  conciliacao: conciliacaoEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -1,4 +1,5 @@
 export * from './client';
 export * from './errors';
+export * from './fleet';
 export * from './protocol';
 export * from './status';

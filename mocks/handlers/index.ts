@@ -2,6 +2,7 @@ import { authHandlers } from './auth';
 import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
+import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
@@ -15,4 +16,5 @@ export const handlers = [
   ...carteiraHandlers,
   ...painelHandlers,
   ...recomendacoesHandlers,
+  ...conciliacaoHandlers,
 ];

@@ -46,10 +46,23 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     ...child,
     path: '/clientes/$id/carteira',
+    // ?aba= opens a tab (a link from an order to the operation it created or realised).
+    validateSearch: (search: Record<string, unknown>): { aba?: string } =>
+      typeof search.aba === 'string' ? { aba: search.aba } : {},
     component: lazyRouteComponent(
       () => import('../features/carteira/CarteiraPage'),
       'CarteiraPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdensPage'), 'OrdensPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/$groupId',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdemPage'), 'OrdemPage'),
   }),
   createRoute({
     ...child,

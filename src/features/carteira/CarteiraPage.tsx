@@ -1,12 +1,13 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from '@tanstack/react-router';
+import { Link as RouterLink, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
 import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
+import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
@@ -33,6 +34,7 @@ type OpenDialog =
 export function CarteiraPage() {
   const params = useParams({ strict: false });
   const clienteId = Number(params.id);
+  const { aba } = useSearch({ strict: false }) as { aba?: string };
   // The same entry /clientes keeps: a client renamed there shows its new name here.
   const cliente = useQuery(clientesQueries.detail(clienteId));
   const operacoes = useQuery(operacoesQueries.list({ cliente: clienteId }));
@@ -103,11 +105,12 @@ export function CarteiraPage() {
         </HStack>
       </Flex>
 
-      <Tabs.Root defaultValue="resumo" variant="line" lazyMount>
+      <Tabs.Root defaultValue={aba ?? 'resumo'} variant="line" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
           <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>
           <Tabs.Trigger value="realizadas">REALIZADAS</Tabs.Trigger>
+          <Tabs.Trigger value="ordens">ORDENS</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />
@@ -117,6 +120,9 @@ export function CarteiraPage() {
         </Tabs.Content>
         <Tabs.Content value="realizadas">
           <RealizadasTable data={realizadas} actions={actions} />
+        </Tabs.Content>
+        <Tabs.Content value="ordens">
+          <HistoricoOrdens clienteId={clienteId} />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -272,10 +272,15 @@ const DATA_INVALIDA = 'Informe uma data válida (aaaa-mm-dd).';
 const filtro = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A base ticker as the history filters it: B3's, whose first letter may be followed by digits (B3SA3). */
+const tickerFiltro = texto(6, TICKER_INVALIDO)
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9]{3}\d{1,2}$/, TICKER_INVALIDO);
+
 export const HistoricoQuerySchema = z
   .object({
     cliente: filtro(idParam('Informe um cliente válido.')),
-    acao: filtro(ticker),
+    acao: filtro(tickerFiltro),
     estado: filtro(EstadoOrdemSchema),
     de: filtro(dataCampo(DATA_INVALIDA)),
     ate: filtro(dataCampo(DATA_INVALIDA)),

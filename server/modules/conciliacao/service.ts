@@ -22,8 +22,8 @@ interface Terminal {
 
 const SEM_IP: Terminal = { status: 'missing_ip', detalhe: 'Cliente sem IP de VM', posicoes: null };
 
-/** A stock of the custody sheet (PETR4, PETR4F, TAEE11); other assets (funds, bonds) are not reconciled here. */
-const ACAO_B3 = /^[A-Z]{4}\d{1,2}F?$/;
+/** A stock of the custody sheet (PETR4, PETR4F, TAEE11, B3SA3); other assets (funds, bonds) are not reconciled here. */
+const ACAO_B3 = /^[A-Z][A-Z0-9]{3}\d{1,2}F?$/;
 
 interface Lados {
   livro: Map<string, number>;

@@ -20,7 +20,7 @@ import { clientesQueries } from '../../api/clientes';
 import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
 
-const TICKER = /^[A-Z]{4}\d{1,2}$/;
+const TICKER = /^[A-Z][A-Z0-9]{3}\d{1,2}$/;
 
 interface Campos {
   cliente: string;

@@ -177,6 +177,8 @@ describe('the order history', () => {
     expect(await ids('')).toEqual([anaVale, anaPetr, brunoFailed, brunoLate, anaOld]);
     expect(await ids(`cliente=${ana}`)).toEqual([anaVale, anaPetr, anaOld]);
     expect(await ids('acao=vale3')).toEqual([anaVale]);
+    // A ticker with digits after its first letter is a ticker too.
+    expect(await ids('acao=B3SA3')).toEqual([]);
     expect(await ids('estado=failed')).toEqual([brunoFailed]);
     expect(await ids(`cliente=${bruno}&estado=completed`)).toEqual([brunoLate]);
     expect(await ids(`cliente=${ana}&acao=PETR4&estado=completed`)).toEqual([anaPetr]);

@@ -62,12 +62,12 @@ function EstadoBadge({ ordem }: { ordem: Pick<Ordem, 'estado' | 'aviso'> }) {
   );
 }
 
-/** One line per leg, in a cell. */
-function Linhas({ items }: { items: Array<string | null> }) {
+/** One line per leg, in a cell; `wrap` lets long text (the broker's words) take several lines. */
+function Linhas({ items, wrap = false }: { items: Array<string | null>; wrap?: boolean }) {
   return (
-    <Stack gap="0">
+    <Stack gap={wrap ? '1' : '0'}>
       {items.map((item, i) => (
-        <Text key={i} whiteSpace="nowrap" fontSize="sm">
+        <Text key={i} whiteSpace={wrap ? 'normal' : 'nowrap'} fontSize="sm">
           {item ?? DASH}
         </Text>
       ))}
@@ -75,10 +75,13 @@ function Linhas({ items }: { items: Array<string | null> }) {
   );
 }
 
+/** The first column stays in view while a wide table scrolls sideways. */
+const fixa = { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } as const;
+
 function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) {
   return (
     <Table.Row>
-      <Table.Cell whiteSpace="nowrap">
+      <Table.Cell whiteSpace="nowrap" {...fixa}>
         <Link asChild color="gold.fg" fontWeight="medium">
           <RouterLink
             to="/ordens/$groupId"
@@ -91,8 +94,9 @@ function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) 
       </Table.Cell>
       {comCliente && <Table.Cell whiteSpace="nowrap">{ordem.nome}</Table.Cell>}
       <Table.Cell fontWeight="semibold">{ordem.acao}</Table.Cell>
-      <Table.Cell>{LADO[ordem.lado]}</Table.Cell>
-      <Table.Cell>{EXECUCAO[ordem.execucao]}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        {LADO[ordem.lado]} · {EXECUCAO[ordem.execucao]}
+      </Table.Cell>
       <Table.Cell textAlign="end">{formatNumber(ordem.preco)}</Table.Cell>
       <Table.Cell textAlign="end">{formatNumber(ordem.tp)}</Table.Cell>
       <Table.Cell>
@@ -101,8 +105,8 @@ function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) 
       <Table.Cell>
         <EstadoBadge ordem={ordem} />
       </Table.Cell>
-      <Table.Cell>
-        <Linhas items={ordem.legs.map(retornoPerna)} />
+      <Table.Cell minW="56">
+        <Linhas items={ordem.legs.map(retornoPerna)} wrap />
       </Table.Cell>
       <Table.Cell>{ordem.usuario}</Table.Cell>
       <Table.Cell>{ordem.lote_id ?? DASH}</Table.Cell>
@@ -220,11 +224,12 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
         <Table.Root size="sm" aria-label="Histórico de ordens">
           <Table.Header bg="bg.muted">
             <Table.Row>
-              <Table.ColumnHeader whiteSpace="nowrap">Data/hora</Table.ColumnHeader>
+              <Table.ColumnHeader whiteSpace="nowrap" {...fixa} bg="bg.muted">
+                Data/hora
+              </Table.ColumnHeader>
               {comCliente && <Table.ColumnHeader>Cliente</Table.ColumnHeader>}
               <Table.ColumnHeader>Ação</Table.ColumnHeader>
-              <Table.ColumnHeader>Lado</Table.ColumnHeader>
-              <Table.ColumnHeader>Execução</Table.ColumnHeader>
+              <Table.ColumnHeader whiteSpace="nowrap">Lado · Execução</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
                 Preço limite
               </Table.ColumnHeader>
@@ -239,7 +244,7 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
           <Table.Body>
             {ordens.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={comCliente ? 12 : 11}>
+                <Table.Cell colSpan={comCliente ? 11 : 10}>
                   <Text color="fg.muted" py="4" textAlign="center">
                     {query.isPending ? 'Carregando...' : 'Nenhuma ordem encontrada.'}
                   </Text>

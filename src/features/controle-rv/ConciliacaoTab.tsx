@@ -43,7 +43,7 @@ const TERMINAL: Record<string, string> = {
   online: 'Respondeu',
   warning: 'Atenção',
   offline: 'Offline',
-  timeout: 'Sem resposta',
+  timeout: 'Timeout',
   error: 'Erro',
   missing_ip: 'Sem IP',
 };
@@ -63,6 +63,9 @@ function diferencas(l: LinhaConciliacao): string {
   ].filter(Boolean);
   return partes.join(' · ') || DASH;
 }
+
+/** The client's column stays in view while the table scrolls sideways. */
+const fixa = { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } as const;
 
 function SituacaoBadge({ situacao }: { situacao: { label: string; palette: string } }) {
   return (
@@ -217,18 +220,19 @@ export function ConciliacaoTab() {
         <Table.Root size="sm" aria-label="Conciliação">
           <Table.Header bg="bg.muted">
             <Table.Row>
-              <Table.ColumnHeader>Cliente</Table.ColumnHeader>
+              <Table.ColumnHeader {...fixa} bg="bg.muted">
+                Cliente
+              </Table.ColumnHeader>
               <Table.ColumnHeader>Situação</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Divergências</Table.ColumnHeader>
               <Table.ColumnHeader>Terminal</Table.ColumnHeader>
               <Table.ColumnHeader>Custódia</Table.ColumnHeader>
-              <Table.ColumnHeader />
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {linhas.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={6}>
+                <Table.Cell colSpan={5}>
                   <Text color="fg.muted" py="4" textAlign="center">
                     {query.isPending
                       ? 'Carregando...'
@@ -241,28 +245,32 @@ export function ConciliacaoTab() {
             )}
             {linhas.map((c) => (
               <Table.Row key={c.cliente} data-situacao={c.situacao}>
-                <Table.Cell fontWeight="medium" whiteSpace="nowrap">
-                  {c.nome}
+                <Table.Cell {...fixa}>
+                  {/* The name opens the client's detail: reachable at once on a phone, however wide the table. */}
+                  <Button
+                    variant="plain"
+                    size="sm"
+                    px="0"
+                    color="gold.fg"
+                    fontWeight="medium"
+                    aria-label={`Detalhes de ${c.nome}`}
+                    onClick={() => setAberto(c)}
+                  >
+                    {c.nome}
+                  </Button>
                 </Table.Cell>
                 <Table.Cell>
                   <SituacaoBadge situacao={SITUACAO_CLIENTE[c.situacao]} />
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatInteger(c.divergencias)}</Table.Cell>
-                <Table.Cell color={c.terminal_status === 'online' ? undefined : 'fg.muted'}>
+                <Table.Cell
+                  minW="64"
+                  color={c.terminal_status === 'online' ? undefined : 'fg.muted'}
+                >
                   {terminalTexto(c)}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
                   {c.custodia_data ? formatDate(c.custodia_data) : DASH}
-                </Table.Cell>
-                <Table.Cell>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`Detalhes de ${c.nome}`}
-                    onClick={() => setAberto(c)}
-                  >
-                    Detalhes
-                  </Button>
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -144,8 +144,16 @@ export function OrdemPage() {
     enabled: aberta,
   });
 
+  // Back where the operator came from (the history or a portfolio's ORDENS tab); opened on its own, the history.
   const voltar = (
-    <Button size="sm" variant="outline" colorPalette="gray" onClick={() => router.history.back()}>
+    <Button
+      size="sm"
+      variant="outline"
+      colorPalette="gray"
+      onClick={() =>
+        router.history.canGoBack() ? router.history.back() : void router.navigate({ to: '/ordens' })
+      }
+    >
       ← Voltar
     </Button>
   );

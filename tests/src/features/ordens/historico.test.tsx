@@ -212,6 +212,14 @@ describe('one order', () => {
     expect(screen.queryByRole('button', { name: 'Resolver' })).not.toBeInTheDocument();
   });
 
+  it('Voltar, on an order opened on its own (a shared link), goes to the history', async () => {
+    server.use(handle(e.detail, () => ok(e.detail, detalhe())));
+    const { user } = renderApp(`/ordens/${ordem(5).group_id}`);
+    await user.click(await screen.findByRole('button', { name: '← Voltar' }));
+    expect(await screen.findByRole('table', { name: 'Histórico de ordens' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/ordens');
+  });
+
   it('says an unknown order is not found', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/ordens/00000000-0000-4000-8000-999999999999');

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams, useSearch } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
 import { carteiraQueries } from '../../api/carteira';
@@ -8,6 +8,7 @@ import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
 import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
+import type { AbaCarteira } from './abas';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
@@ -34,7 +35,8 @@ type OpenDialog =
 export function CarteiraPage() {
   const params = useParams({ strict: false });
   const clienteId = Number(params.id);
-  const { aba } = useSearch({ strict: false }) as { aba?: string };
+  const { aba } = useSearch({ strict: false }) as { aba?: AbaCarteira };
+  const navigate = useNavigate();
   // The same entry /clientes keeps: a client renamed there shows its new name here.
   const cliente = useQuery(clientesQueries.detail(clienteId));
   const operacoes = useQuery(operacoesQueries.list({ cliente: clienteId }));
@@ -105,7 +107,15 @@ export function CarteiraPage() {
         </HStack>
       </Flex>
 
-      <Tabs.Root defaultValue={aba ?? 'resumo'} variant="line" lazyMount>
+      {/* The tab lives in the address: back from an order opened in ORDENS returns to ORDENS. */}
+      <Tabs.Root
+        value={aba ?? 'resumo'}
+        onValueChange={({ value }) =>
+          void navigate({ to: '.', search: { aba: value }, replace: true })
+        }
+        variant="line"
+        lazyMount
+      >
         <Tabs.List>
           <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
           <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>

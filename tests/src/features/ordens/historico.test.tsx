@@ -220,6 +220,20 @@ describe('one order', () => {
     expect(window.location.pathname).toBe('/ordens');
   });
 
+  it("Voltar returns to the portfolio's ORDENS tab the order was opened from", async () => {
+    server.use(
+      handle(e.list, () => ok(e.list, { results: [ordem(5)], next_cursor: null })),
+      handle(e.detail, () => ok(e.detail, detalhe())),
+    );
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'ORDENS' }));
+    await user.click(await screen.findByRole('link', { name: /^Ver ordem de / }));
+    await user.click(await screen.findByRole('button', { name: '← Voltar' }));
+    expect(await screen.findByRole('tab', { name: 'ORDENS', selected: true })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/clientes/1/carteira');
+    await waitFor(() => expect(linhas()).toHaveLength(1));
+  });
+
   it('says an unknown order is not found', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/ordens/00000000-0000-4000-8000-999999999999');

@@ -1,0 +1,3 @@
+/** The portfolio's tabs, as the address names them (`?aba=`). */
+export const ABAS_CARTEIRA = ['resumo', 'posicionadas', 'realizadas', 'ordens'] as const;
+export type AbaCarteira = (typeof ABAS_CARTEIRA)[number];

@@ -14,8 +14,11 @@ const linhas = () => within(tabela()).getAllByRole('row').slice(1);
 
 async function openTab() {
   const rendered = renderApp('/controle-rv');
-  await rendered.user.click(await screen.findByRole('tab', { name: 'CONCILIAÇÃO' }));
-  await waitFor(() => expect(linhas()).toHaveLength(4));
+  // Generous waits: the panel's chunk and first answers may load for the first time (a busy machine).
+  await rendered.user.click(
+    await screen.findByRole('tab', { name: 'CONCILIAÇÃO' }, { timeout: 5000 }),
+  );
+  await waitFor(() => expect(linhas()).toHaveLength(4), { timeout: 5000 });
   return rendered;
 }
 

@@ -16,6 +16,9 @@ import { renderApp, renderWithProviders } from '../../../support/render';
 /** Issue 14's SPA part and issue 17's sale warning: Cancelar ordem, Resolver, the aviso, the sale above the terminal. */
 
 const GROUP = '00000000-0000-4000-8000-000000000777';
+// Generous waits where a screen's chunk and first answers may load for the first time (a busy machine).
+const lento = { timeout: 5000 };
+
 const AVISO =
   'Situação desconhecida de PETR4 (o terminal não conhece o ticket 7). Nada será registrado na carteira até ela ' +
   'ser esclarecida; um responsável pode resolver a ordem.';
@@ -111,7 +114,7 @@ describe("an order's page while it is in flight", () => {
       }),
     );
     const { user } = renderApp(`/ordens/${GROUP}`);
-    await user.click(await screen.findByRole('button', { name: 'Cancelar ordem' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancelar ordem' }, lento));
     await waitFor(() => expect(cancels).toHaveLength(1));
     expect(await screen.findByText(cancelada_erro)).toBeInTheDocument();
     expect(screen.getByText('Não executada')).toBeInTheDocument();
@@ -131,7 +134,7 @@ describe("an order's page while it is in flight", () => {
       ),
     );
     const { user } = renderApp(`/ordens/${GROUP}`);
-    await user.click(await screen.findByRole('button', { name: 'Cancelar ordem' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancelar ordem' }, lento));
     expect(
       await screen.findByText(
         'Erro 409: Conflict — Nada a cancelar agora: nenhuma perna está aberta no terminal.',
@@ -173,7 +176,7 @@ describe("an order's page while it is in flight", () => {
     );
     const { user } = renderApp(`/ordens/${GROUP}`);
     expect(
-      await screen.findByText('Ordem em dúvida: o terminal será consultado de novo'),
+      await screen.findByText('Ordem em dúvida: o terminal será consultado de novo', {}, lento),
     ).toBeInTheDocument();
     expect(screen.getByText(AVISO)).toBeInTheDocument();
     expect(screen.queryByText(/rejeitada/i)).not.toBeInTheDocument();

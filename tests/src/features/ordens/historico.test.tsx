@@ -15,6 +15,8 @@ function spyHistorico() {
   return calls;
 }
 
+// Generous waits where a screen's chunk and first answers may load for the first time (a busy machine).
+const lento = { timeout: 5000 };
 const tabela = () => screen.getByRole('table', { name: 'Histórico de ordens' });
 const linhas = () => within(tabela()).getAllByRole('row').slice(1);
 
@@ -56,8 +58,8 @@ const ordem = (n: number, extra: Partial<Ordem> = {}): Ordem => ({
 describe('Ordens → Histórico', () => {
   it('is reached from the top bar and lists every order newest first with legs, state, retcode and the broker text', async () => {
     const { user } = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Ordens' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Histórico' }));
+    await user.click(await screen.findByRole('button', { name: 'Ordens' }, lento));
+    await user.click(await screen.findByRole('menuitem', { name: 'Histórico' }, lento));
     expect(await screen.findByRole('heading', { name: 'Histórico de ordens' })).toBeInTheDocument();
     await waitFor(() => expect(linhas()).toHaveLength(2));
     const [vale, petr] = linhas();
@@ -75,7 +77,7 @@ describe('Ordens → Histórico', () => {
   it('sends each filter to the server, ignores a ticker being typed and a reversed period', async () => {
     const calls = spyHistorico();
     const { user } = renderApp('/ordens');
-    await waitFor(() => expect(linhas()).toHaveLength(2));
+    await waitFor(() => expect(linhas()).toHaveLength(2), lento);
 
     await user.selectOptions(screen.getByLabelText('Cliente'), 'Ana Beatriz Carvalho');
     await waitFor(() => expect(linhas()).toHaveLength(1));
@@ -121,7 +123,7 @@ describe('Ordens → Histórico', () => {
       ),
     );
     const { user } = renderApp('/ordens');
-    await waitFor(() => expect(linhas()).toHaveLength(2));
+    await waitFor(() => expect(linhas()).toHaveLength(2), lento);
     expect(screen.getByText('2 ordens (há mais)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await waitFor(() => expect(linhas()).toHaveLength(3));
@@ -147,7 +149,7 @@ describe('Ordens → Histórico', () => {
       ),
     );
     const { user } = renderApp('/clientes/1/carteira');
-    await user.click(await screen.findByRole('tab', { name: 'ORDENS' }));
+    await user.click(await screen.findByRole('tab', { name: 'ORDENS' }, lento));
     await waitFor(() => expect(linhas()).toHaveLength(1));
     expect(calls.at(-1)?.get('cliente')).toBe('1');
     expect(screen.queryByLabelText('Cliente')).not.toBeInTheDocument();
@@ -189,7 +191,7 @@ describe('one order', () => {
     server.use(handle(e.detail, () => ok(e.detail, detalhe())));
     renderApp(`/ordens/${ordem(5).group_id}`);
     expect(
-      await screen.findByRole('heading', { name: 'Compra de PETR4 — Ana Beatriz Carvalho' }),
+      await screen.findByRole('heading', { name: 'Compra de PETR4 — Ana Beatriz Carvalho' }, lento),
     ).toBeInTheDocument();
     const pernas = screen.getByRole('table', { name: 'Pernas da ordem' });
     expect(within(pernas).getByText('Request executed')).toBeInTheDocument();
@@ -215,8 +217,10 @@ describe('one order', () => {
   it('Voltar, on an order opened on its own (a shared link), goes to the history', async () => {
     server.use(handle(e.detail, () => ok(e.detail, detalhe())));
     const { user } = renderApp(`/ordens/${ordem(5).group_id}`);
-    await user.click(await screen.findByRole('button', { name: '← Voltar' }));
-    expect(await screen.findByRole('table', { name: 'Histórico de ordens' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '← Voltar' }, lento));
+    expect(
+      await screen.findByRole('table', { name: 'Histórico de ordens' }, lento),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/ordens');
   });
 
@@ -226,10 +230,12 @@ describe('one order', () => {
       handle(e.detail, () => ok(e.detail, detalhe())),
     );
     const { user } = renderApp('/clientes/1/carteira');
-    await user.click(await screen.findByRole('tab', { name: 'ORDENS' }));
-    await user.click(await screen.findByRole('link', { name: /^Ver ordem de / }));
-    await user.click(await screen.findByRole('button', { name: '← Voltar' }));
-    expect(await screen.findByRole('tab', { name: 'ORDENS', selected: true })).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'ORDENS' }, lento));
+    await user.click(await screen.findByRole('link', { name: /^Ver ordem de / }, lento));
+    await user.click(await screen.findByRole('button', { name: '← Voltar' }, lento));
+    expect(
+      await screen.findByRole('tab', { name: 'ORDENS', selected: true }, lento),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/clientes/1/carteira');
     await waitFor(() => expect(linhas()).toHaveLength(1));
   });
@@ -237,6 +243,6 @@ describe('one order', () => {
   it('says an unknown order is not found', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/ordens/00000000-0000-4000-8000-999999999999');
-    expect(await screen.findByText('Ordem não encontrada.')).toBeInTheDocument();
+    expect(await screen.findByText('Ordem não encontrada.', {}, lento)).toBeInTheDocument();
   });
 });

@@ -223,7 +223,7 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
         <Table.Root size="sm" aria-label="Histórico de ordens">
           <Table.Header bg="bg.muted">
-            <Table.Row>
+            <Table.Row bg="bg.muted">
               <Table.ColumnHeader whiteSpace="nowrap" {...fixa} bg="bg.muted">
                 Data/hora
               </Table.ColumnHeader>

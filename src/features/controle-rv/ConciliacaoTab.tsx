@@ -128,7 +128,7 @@ function ConciliacaoCliente({
             <Box overflowX="auto" borderWidth="1px" rounded="md">
               <Table.Root size="sm" aria-label={`Conciliação de ${cliente.nome}`}>
                 <Table.Header bg="bg.muted">
-                  <Table.Row>
+                  <Table.Row bg="bg.muted">
                     <Table.ColumnHeader>Ação</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">Livro</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">Terminal</Table.ColumnHeader>
@@ -219,7 +219,7 @@ export function ConciliacaoTab() {
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
         <Table.Root size="sm" aria-label="Conciliação">
           <Table.Header bg="bg.muted">
-            <Table.Row>
+            <Table.Row bg="bg.muted">
               <Table.ColumnHeader {...fixa} bg="bg.muted">
                 Cliente
               </Table.ColumnHeader>

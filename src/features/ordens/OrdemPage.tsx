@@ -50,7 +50,7 @@ function Pernas({ ordem }: { ordem: OrdemDetalhe }) {
     <Box overflowX="auto" borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Pernas da ordem">
         <Table.Header bg="bg.muted">
-          <Table.Row>
+          <Table.Row bg="bg.muted">
             <Table.ColumnHeader>Símbolo</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Volume</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Executado</Table.ColumnHeader>

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
-// Demo clients whose terminals answer (in-process simulators): Ana (1) and Eduarda (5), whose book, terminal and
-// custody agree at start.
+// Demo clients whose terminals answer (in-process simulators): Ana (1), who buys, and Eduarda (5), whose book,
+// terminal and custody agree at start (Ana's custody holds the demo's ITSA4 on purpose).
 const ANA = 1;
 const EDUARDA = 5;
 

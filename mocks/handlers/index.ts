@@ -5,6 +5,7 @@ import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
 import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
+import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
 
@@ -12,6 +13,7 @@ import { recomendacoesHandlers } from './recomendacoes';
 export const handlers = [
   ...authHandlers,
   ...ordensHandlers,
+  ...lotesHandlers,
   ...clientesHandlers,
   ...importacaoHandlers,
   ...carteiraHandlers,

@@ -19,6 +19,7 @@ import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shar
 import { clientesQueries } from '../../api/clientes';
 import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
+import { LoteLink } from './LoteLink';
 
 const TICKER = /^[A-Z][A-Z0-9]{3}\d{1,2}$/;
 
@@ -109,7 +110,9 @@ function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) 
         <Linhas items={ordem.legs.map(retornoPerna)} wrap />
       </Table.Cell>
       <Table.Cell>{ordem.usuario}</Table.Cell>
-      <Table.Cell>{ordem.lote_id ?? DASH}</Table.Cell>
+      <Table.Cell>
+        <LoteLink loteId={ordem.lote_id} />
+      </Table.Cell>
     </Table.Row>
   );
 }

@@ -3,6 +3,7 @@ import { acoesEndpoints } from './acoes';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
+import { conciliacaoEndpoints } from './conciliacao';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { eventosEndpoints } from './eventos';
@@ -34,6 +35,7 @@ export * from './importacao';
 export * from './ordens';
 export * from './lotes';
 export * from './eventos';
+export * from './conciliacao';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -49,6 +51,7 @@ export const endpoints = {
   ordens: ordensEndpoints,
   lotes: lotesEndpoints,
   eventos: eventosEndpoints,
+  conciliacao: conciliacaoEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -3,6 +3,7 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
+import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
 import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
@@ -19,4 +20,5 @@ export const handlers = [
   ...painelHandlers,
   ...recomendacoesHandlers,
   ...eventosHandlers,
+  ...conciliacaoHandlers,
 ];

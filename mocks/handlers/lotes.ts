@@ -23,7 +23,7 @@ import {
   mockValorDisponivel,
   openMockTickers,
 } from './carteira';
-import { findMockCliente, mockClienteStatus, mockClientes } from './clientes';
+import { findMockCliente, mockClienteStatus, listMockClientes } from './clientes';
 import { REJECTED_TICKER } from './ordens';
 import { closeMockPosicao, mockPosicao } from './painel';
 
@@ -230,7 +230,7 @@ const LOTE_NAO_ENCONTRADO = 'Lote não encontrado.';
 
 export const lotesHandlers = [
   handle(e.validate, ({ input: { body } }) => {
-    const todos = mockClientes();
+    const todos = listMockClientes();
     const lista = body.clientes
       ? body.clientes.map((id) => findMockCliente(id))
       : [...todos].sort((a, b) => (a.nome ?? '').localeCompare(b.nome ?? '', 'pt-BR'));
@@ -321,7 +321,7 @@ export const lotesHandlers = [
         };
       }
       const posicao = mockPosicao(id);
-      const cliente = mockClientes().find((c) => c.nome === posicao?.cliente);
+      const cliente = listMockClientes().find((c) => c.nome === posicao?.cliente);
       return (
         posicao &&
         cliente && {

@@ -470,6 +470,13 @@ describe('lotes: one order to many clients', () => {
       .where(eq(orderGroups.lote_id, ids[0]!));
     expect(groups).toHaveLength(2);
     expect(await opsOf(groups.map((g) => g.id))).toHaveLength(2);
+    // The order history names the lote each order was sent in.
+    const historico = await server.request(`/api/ordens/?cliente=${cliente}`, { token });
+    const { results } = (await historico.json()) as {
+      results: { group_id: string; lote_id: string | null }[];
+    };
+    const doLote = results.filter((o) => groups.some((g) => g.id === o.group_id));
+    expect(doLote.map((o) => o.lote_id)).toEqual([ids[0]]);
 
     const reused = await post(
       '/api/lotes/',

@@ -23,9 +23,11 @@ export function formatNumber(value: number | null | undefined, decimals = 2): st
   return isMissing(value) ? DASH : numberFormat(decimals).format(value);
 }
 
-/** 1234.5 → 'R$ 1.234,50'. */
+/** 1234.5 → 'R$ 1.234,50'; -8713.14 → '-R$ 8.713,14' (the sign before the currency, as banks print it). */
 export function formatMoney(value: number | null | undefined): string {
-  return isMissing(value) ? DASH : `R$ ${numberFormat(2).format(value)}`;
+  if (isMissing(value)) return DASH;
+  const text = numberFormat(2).format(Math.abs(value));
+  return value < 0 && text !== '0,00' ? `-R$ ${text}` : `R$ ${text}`;
 }
 
 /** 12.345 → '12,35%'. */

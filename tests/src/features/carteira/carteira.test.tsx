@@ -38,10 +38,10 @@ describe('the portfolio screen', () => {
     expect(screen.getByText('R$ 82.000,00')).toBeInTheDocument();
     const realizada = screen.getByText('R$ 100,00');
     expect(realizada).toHaveAttribute('data-cor', 'verde');
-    const posicionado = screen.getByText('R$ -150,00');
+    const posicionado = screen.getByText('-R$ 150,00');
     expect(posicionado).toHaveAttribute('data-cor', 'vermelho');
     // Resultado atual = −150 − (−100) = −50.
-    expect(screen.getByText('R$ -50,00')).toHaveAttribute('data-cor', 'vermelho');
+    expect(screen.getByText('-R$ 50,00')).toHaveAttribute('data-cor', 'vermelho');
   });
 
   it('shows dashes in the cards when the summary cannot be loaded', async () => {

@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  QueryObserver,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   ordensEndpoints as e,
@@ -21,7 +28,7 @@ const isDone = (status: OrderStatus | undefined) =>
 export const ordensQueries = {
   all: () => ['ordens'] as const,
   statuses: () => [...ordensQueries.all(), 'status'] as const,
-  /** Polled every 3 s until the group is executed or finished with an error. */
+  /** Polled every 3 s by `followOrdem` until the group is executed or finished with an error. */
   status: (clienteId: number, lado: Lado, groupId: string | null) =>
     queryOptions({
       queryKey: [...ordensQueries.statuses(), clienteId, lado, groupId] as const,
@@ -39,9 +46,35 @@ export const ordensQueries = {
     }),
 };
 
+const followed = new WeakMap<QueryClient, Set<string>>();
+
 /**
- * A sent order's status. Once it is executed the client's portfolio changed (an operation opened or closed):
- * what depends on it reloads, then `onExecuted` runs, once per group.
+ * Follows a sent order until it ends, whether a dialog shows it or was closed meanwhile: its status is polled
+ * every 3 s into the query cache (where the dialog reads it), and once it ends what it changed reloads (the
+ * client's portfolio, the control panel). One follower per group, however often it is asked.
+ */
+export function followOrdem(
+  queryClient: QueryClient,
+  clienteId: number,
+  lado: Lado,
+  groupId: string,
+): void {
+  let groups = followed.get(queryClient);
+  if (!groups) followed.set(queryClient, (groups = new Set()));
+  if (groups.has(groupId)) return;
+  groups.add(groupId);
+  const observer = new QueryObserver(queryClient, ordensQueries.status(clienteId, lado, groupId));
+  const unsubscribe = observer.subscribe((result) => {
+    if (!isDone(result.data)) return;
+    unsubscribe();
+    groups.delete(groupId);
+    void invalidateCarteira(queryClient, clienteId);
+  });
+}
+
+/**
+ * A sent order's status as `followOrdem` polls it (the dialog only reads it: closing the dialog stops nothing).
+ * Once it is executed `onExecuted` runs, once per group.
  */
 export function useOrdemStatus(
   clienteId: number,
@@ -49,13 +82,11 @@ export function useOrdemStatus(
   groupId: string | null,
   onExecuted: () => void,
 ) {
-  const queryClient = useQueryClient();
-  const query = useQuery(ordensQueries.status(clienteId, lado, groupId));
+  const query = useQuery({ ...ordensQueries.status(clienteId, lado, groupId), enabled: false });
   const status = groupId !== null && query.data?.group_id === groupId ? query.data : undefined;
   const executed = Boolean(status?.executed_all);
   useEffect(() => {
     if (!executed) return;
-    void invalidateCarteira(queryClient, clienteId);
     onExecuted();
     // The executed group is what this reacts to, once; onExecuted is the caller's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -73,6 +104,7 @@ export function useValidateCompra(clienteId: number) {
 
 /** Each confirmed intent carries its own Idempotency-Key: a retried or double-clicked submit is one order. */
 export function useSendCompra(clienteId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key }: { body: CompraRequest; key: string }) =>
       (
@@ -82,10 +114,13 @@ export function useSendCompra(clienteId: number) {
           body,
         })
       ).group_id,
+    // Here, not in the dialog's mutate(): a dialog closed while the order was being sent still has it followed.
+    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'compra', groupId),
   });
 }
 
 export function useSendVenda(clienteId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
       operacaoId,
@@ -103,5 +138,6 @@ export function useSendVenda(clienteId: number) {
           body,
         })
       ).group_id,
+    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'venda', groupId),
   });
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Stack } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '../../../../contract';
+import { DialogCloseButton } from '../../../components/TargetDialog';
 import { OrdemProgress } from './OrdemProgress';
 
 interface Props {
@@ -19,7 +20,13 @@ interface Props {
   children: ReactNode;
 }
 
-/** The content both order dialogs share: the form, the order's progress, its error, Cancelar and the submit. */
+export const FECHAR_NAO_CANCELA =
+  'Fechar não cancela a ordem: ela segue no MT5 e a carteira é atualizada quando terminar.';
+
+/**
+ * The content both order dialogs share: the form (which scrolls), then, always in view above the buttons, the
+ * order's progress and its error; Cancelar (Fechar while the order is under way: it goes on) and the submit.
+ */
 export function OrdemDialogContent({
   title,
   onClose,
@@ -29,6 +36,7 @@ export function OrdemDialogContent({
   flow,
   children,
 }: Props) {
+  const andamento = flow.groupId !== null || flow.error !== null || flow.sending;
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -36,21 +44,36 @@ export function OrdemDialogContent({
       </Dialog.Header>
       <Dialog.Body>
         <form onSubmit={(e) => e.preventDefault()} noValidate>
-          <Stack gap="4">
-            {children}
-            {flow.groupId !== null && <OrdemProgress status={flow.status} />}
-            {flow.error && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{flow.error}</Alert.Title>
-              </Alert.Root>
-            )}
-          </Stack>
+          <Stack gap="4">{children}</Stack>
         </form>
       </Dialog.Body>
+      {andamento && (
+        <Stack
+          gap="3"
+          px="6"
+          pt="3"
+          borderTopWidth="1px"
+          flexShrink={0}
+          maxH="40dvh"
+          overflowY="auto"
+        >
+          {flow.groupId !== null && <OrdemProgress status={flow.status} />}
+          {flow.error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{flow.error}</Alert.Title>
+            </Alert.Root>
+          )}
+          {flow.sending && (
+            <Text fontSize="sm" color="fg.muted">
+              {FECHAR_NAO_CANCELA}
+            </Text>
+          )}
+        </Stack>
+      )}
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancelar
+        <Button variant="outline" colorPalette="gray" onClick={onClose}>
+          {flow.sending ? 'Fechar' : 'Cancelar'}
         </Button>
         <Button
           onClick={onSubmit}
@@ -61,6 +84,7 @@ export function OrdemDialogContent({
           {submitLabel}
         </Button>
       </Dialog.Footer>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

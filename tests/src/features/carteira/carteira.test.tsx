@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
+import { FECHAR_NAO_CANCELA } from '../../../../src/features/carteira/ordens/OrdemDialog';
 import { renderApp } from '../../../support/render';
 
 const table = (name: string) => screen.findByRole('table', { name });
@@ -226,6 +227,31 @@ describe('the portfolio screen', () => {
       timeout: 10_000,
     });
     expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
+  }, 20_000);
+
+  it('closing the buy dialog while the order is sent says it goes on, and the portfolio still shows it', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await rowOf('Operações posicionadas', 'PETR4');
+    await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Compra (MT5)' });
+    await user.type(within(dialog).getByLabelText('Ticker'), 'WEGE3');
+    await user.type(within(dialog).getByLabelText('Quantidade de ações'), '100');
+    await user.type(within(dialog).getByLabelText('Alvo (TP)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Validar' }));
+    await within(dialog).findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    // While the order is under way, closing does not cancel it, and the dialog says so.
+    expect(await within(dialog).findByText(FECHAR_NAO_CANCELA)).toBeInTheDocument();
+    const footer = dialog.querySelector('.chakra-dialog__footer') as HTMLElement;
+    await user.click(within(footer).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(await table('Operações posicionadas')).queryByText('WEGE3')).toBeNull();
+    // Executed on the mock's second status poll, 3 seconds after the first: the closed dialog's order is followed.
+    await waitFor(
+      async () => expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
   }, 20_000);
 
   it('shows Atualizando... while the quotes refresh', async () => {

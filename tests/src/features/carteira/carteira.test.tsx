@@ -139,30 +139,50 @@ describe('the portfolio screen', () => {
     expect(within(cell(abev, 9)).getByText('-500,00')).toHaveAttribute('data-cor', 'vermelho');
   });
 
-  it('creates an operation with empty values sent as null, and shows the validation message', async () => {
-    let sent: unknown;
+  it('creates an operation with empty values sent as null, and shows the server’s messages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
       if (request.method === 'POST' && request.url.endsWith('/api/operacoes/'))
-        sent = await request.clone().json();
+        bodies.push(await request.clone().json());
     });
     const { user } = renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('button', { name: 'Nova Operação' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova Operação' });
+    // No check of the dialog's own: an empty form goes to the server, whose answer the dialog shows.
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await within(dialog).findByText('Selecione a ação.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Erro 400: Bad Request — Campo acao: Selecione a ação.',
+    );
+    expect(within(dialog).getByText('Selecione a ação.')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({
+      cliente: 1,
+      acao: null,
+      data_compra: null,
+      preco_unitario: null,
+      quantidade: null,
+      valor_alvo: null,
+      data_venda: null,
+      preco_venda_unitario: null,
+    });
+    const sent = () => bodies.at(-1);
 
     await user.selectOptions(within(dialog).getByLabelText('Ação'), 'WEGE3 — WEG');
     await user.type(within(dialog).getByLabelText('Data Compra'), '2025-10-01');
     await user.type(within(dialog).getByLabelText('Quantidade'), '0');
+    await user.type(within(dialog).getByLabelText('Preço Unitário'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(
       await within(dialog).findByText('Informe uma quantidade inteira maior que zero.'),
     ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe um valor maior que zero.')).toBeInTheDocument();
+    expect(sent()).toMatchObject({ quantidade: 0, preco_unitario: 'abc' });
     await user.clear(within(dialog).getByLabelText('Quantidade'));
     await user.type(within(dialog).getByLabelText('Quantidade'), '150');
+    await user.clear(within(dialog).getByLabelText('Preço Unitário'));
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent).toEqual({
+    expect(sent()).toEqual({
       cliente: 1,
       acao: 6,
       data_compra: '2025-10-01',
@@ -186,9 +206,9 @@ describe('the portfolio screen', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
-    expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue(60);
+    expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue('60');
     await user.type(within(dialog).getByLabelText('Data Venda'), '2025-10-10');
-    await user.type(within(dialog).getByLabelText('Preço Venda'), '61.5');
+    await user.type(within(dialog).getByLabelText('Preço Venda'), '61,5');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(async () =>

@@ -4,6 +4,7 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type RowData,
   type SortingState,
@@ -16,6 +17,11 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Right-aligned, tabular digits: numbers, money, percentages. */
     numeric?: boolean;
+    /**
+     * Kept in view at the right edge while the rest scrolls sideways (a row's buttons, its status); give such a
+     * column a `size` when there are two, so that the second one knows where the first one starts.
+     */
+    pinRight?: boolean;
   }
 }
 
@@ -40,9 +46,37 @@ const VIRTUALIZE_ABOVE = 150;
 
 const SORT_LABEL = { asc: ' ▲', desc: ' ▼' } as const;
 
+/** A column's id as TanStack Table derives it: its id, else its accessor key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in DataTableProps
+const columnId = <T,>(column: ColumnDef<T, any>) =>
+  column.id ?? ('accessorKey' in column ? String(column.accessorKey) : '');
+
 /**
- * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, and row
- * virtualisation for long lists (20,000 positions stay smooth).
+ * Where a pinned column stays while the grid scrolls sideways: the first (the row's identity) at the left edge,
+ * `pinRight` ones at the right edge, each over an opaque background with a line on its inner side.
+ */
+function pinned<T>(column: Column<T>, header: boolean) {
+  const side = column.getIsPinned();
+  if (!side) return {};
+  const edge = side === 'left' ? column.getIsLastColumn('left') : column.getIsFirstColumn('right');
+  const size = side === 'right' ? `${column.getSize()}px` : undefined;
+  return {
+    position: 'sticky' as const,
+    [side]: `${side === 'left' ? column.getStart('left') : column.getAfter('right')}px`,
+    zIndex: header ? 2 : 1,
+    bg: header ? 'bg.muted' : 'bg',
+    minW: size,
+    w: size,
+    boxShadow: edge
+      ? `inset ${side === 'left' ? '-1px' : '1px'} 0 0 var(--chakra-colors-border)`
+      : undefined,
+  };
+}
+
+/**
+ * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, the first column and
+ * `pinRight` columns (the row's actions) kept in view when it is wider than the screen, and row virtualisation
+ * for long lists (20,000 positions stay smooth).
  */
 export function DataTable<T>({
   columns,
@@ -54,12 +88,16 @@ export function DataTable<T>({
   maxHeight = 640,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const columnPinning = {
+    left: columns.slice(0, 1).map(columnId),
+    right: columns.filter((c) => c.meta?.pinRight).map(columnId),
+  };
   // TanStack Table returns new functions each render by design; the React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
+    state: { sorting, columnPinning },
     onSortingChange: setSorting,
     // A first click sorts ascending, whatever the column's type.
     sortDescFirst: false,
@@ -106,6 +144,7 @@ export function DataTable<T>({
                     key={header.id}
                     textAlign={header.column.columnDef.meta?.numeric ? 'end' : 'start'}
                     whiteSpace="nowrap"
+                    {...pinned(header.column, true)}
                     aria-sort={
                       sorted === 'asc'
                         ? 'ascending'
@@ -161,6 +200,7 @@ export function DataTable<T>({
                     cell.column.columnDef.meta?.numeric ? 'tabular-nums' : undefined
                   }
                   whiteSpace="nowrap"
+                  {...pinned(cell.column, false)}
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Cell>

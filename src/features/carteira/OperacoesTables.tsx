@@ -147,6 +147,7 @@ export function PosicionadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
+        meta: { pinRight: true },
         cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
       }),
     ];
@@ -198,6 +199,7 @@ export function RealizadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
+        meta: { pinRight: true },
         cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
       }),
     ],

@@ -17,7 +17,13 @@ const text = (value: string | null) => value || DASH;
 /** Long names and e-mails are cut with an ellipsis (whole in the title) so the row keeps one line. */
 function Clipped({ value }: { value: string | null }) {
   return (
-    <Text as="span" display="block" maxW="14rem" truncate title={value ?? undefined}>
+    <Text
+      as="span"
+      display="block"
+      maxW={{ base: '8rem', md: '14rem' }}
+      truncate
+      title={value ?? undefined}
+    >
       {text(value)}
     </Text>
   );
@@ -98,11 +104,15 @@ export function ClientesPage() {
       col.display({
         id: 'status',
         header: 'Status MT5',
+        size: 104,
+        meta: { pinRight: true },
         cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
       }),
       col.display({
         id: 'actions',
         header: 'Ações',
+        size: 112,
+        meta: { pinRight: true },
         cell: (c) => (
           <HStack gap="0">
             <Action label="Editar" onClick={() => setEditing(c.row.original)}>

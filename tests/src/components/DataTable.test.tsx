@@ -78,4 +78,34 @@ describe('DataTable', () => {
     expect(rendered[0]).toBe('Cliente 00000');
     expect(screen.getByRole('table', { name: 'Teste' })).toHaveAttribute('aria-rowcount', '20001');
   });
+
+  it('keeps the first column and the row’s actions in view when the grid scrolls sideways', () => {
+    const largas = [
+      col.accessor('nome', { header: 'Nome' }),
+      col.accessor('valor', { header: 'Valor', meta: { numeric: true } }),
+      col.display({
+        id: 'acoes',
+        header: 'Ações',
+        meta: { pinRight: true },
+        cell: () => <button type="button">Editar</button>,
+      }),
+    ];
+    render(
+      <ChakraProvider value={system}>
+        <DataTable label="Teste" columns={largas} data={[{ id: 1, nome: 'Ana', valor: 3 }]} />
+      </ChakraProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Teste' });
+    const [nome, valor, acoes] = within(table).getAllByRole('columnheader');
+    const [nomeCell, valorCell, acoesCell] = within(table).getAllByRole('cell');
+    for (const first of [nome!, nomeCell!]) {
+      expect(first).toHaveStyle({ position: 'sticky', left: '0px' });
+    }
+    for (const last of [acoes!, acoesCell!]) {
+      expect(last).toHaveStyle({ position: 'sticky', right: '0px' });
+    }
+    for (const middle of [valor!, valorCell!]) {
+      expect(middle).not.toHaveStyle({ position: 'sticky' });
+    }
+  });
 });

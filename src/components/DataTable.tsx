@@ -7,10 +7,11 @@ import {
   type Column,
   type ColumnDef,
   type RowData,
+  type SortingFn,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
@@ -45,6 +46,32 @@ const ROW_HEIGHT = 41;
 const VIRTUALIZE_ABOVE = 150;
 
 const SORT_LABEL = { asc: ' ▲', desc: ' ▼' } as const;
+
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+const isBlank = (v: unknown) =>
+  v === null || v === undefined || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+/** Numbers by value, text in Portuguese order ('Álvaro' beside 'Alberto', 'Item 2' before 'Item 10'). */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * Every column's order: blanks (a missing quote, an empty e-mail) last whichever the direction. TanStack inverts
+ * what a sorting function answers for a descending sort, so a blank's place is inverted here beforehand.
+ */
+function blanksLast<T>(sorting: SortingState): SortingFn<T> {
+  return (rowA, rowB, id) => {
+    const a = rowA.getValue(id);
+    const b = rowB.getValue(id);
+    if (!isBlank(a) && !isBlank(b)) return compareValues(a, b);
+    if (isBlank(a) && isBlank(b)) return 0;
+    const desc = sorting.find((s) => s.id === id)?.desc ? -1 : 1;
+    return (isBlank(a) ? 1 : -1) * desc;
+  };
+}
 
 /** A column's id as TanStack Table derives it: its id, else its accessor key. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in DataTableProps
@@ -88,6 +115,14 @@ export function DataTable<T>({
   maxHeight = 640,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  // The sorting function knows the direction (blanks last): columns are made again when it changes.
+  const ordered = useMemo(
+    () =>
+      columns.map(
+        (c) => ({ sortingFn: blanksLast<T>(sorting), sortUndefined: false, ...c }) as typeof c,
+      ),
+    [columns, sorting],
+  );
   const columnPinning = {
     left: columns.slice(0, 1).map(columnId),
     right: columns.filter((c) => c.meta?.pinRight).map(columnId),
@@ -96,11 +131,12 @@ export function DataTable<T>({
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
-    columns,
+    columns: ordered,
     state: { sorting, columnPinning },
     onSortingChange: setSorting,
-    // A first click sorts ascending, whatever the column's type.
+    // A first click sorts ascending, whatever the column's type; a third one leaves the column unsorted.
     sortDescFirst: false,
+    enableSortingRemoval: true,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
@@ -164,7 +200,14 @@ export function DataTable<T>({
                         _hover={{ color: 'gold.fg' }}
                       >
                         {flexRender(header.column.columnDef.header, header.getContext())}
-                        {sorted ? SORT_LABEL[sorted] : null}
+                        {sorted ? (
+                          SORT_LABEL[sorted]
+                        ) : (
+                          // Unsorted, and sortable: a faint mark says a click sorts it.
+                          <chakra.span color="fg.subtle" aria-hidden>
+                            {' ↕'}
+                          </chakra.span>
+                        )}
                       </chakra.button>
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())

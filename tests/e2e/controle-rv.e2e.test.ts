@@ -80,7 +80,7 @@ describe('control panel and recommendations, on the demo data', () => {
     await patrimonio.locator('tbody tr td + td').first().waitFor();
     expect(
       await patrimonio.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.textContent)),
-    ).toEqual(['Código', 'Nome ▲', 'Patrimônio', 'Total Consolidado', 'Valor Disponível']);
+    ).toEqual(['Código ↕', 'Nome ▲', 'Patrimônio ↕', 'Total Consolidado ↕', 'Valor Disponível ↕']);
     expect((await column(page, 'Patrimônio disponível', 1)).length).toBeGreaterThan(5);
 
     await page.getByRole('tab', { name: 'RECOMENDAÇÕES' }).click();
@@ -113,7 +113,9 @@ describe('control panel and recommendations, on the demo data', () => {
     const grid = page.getByRole('table', { name: 'Recomendações' });
     await grid.locator('tbody tr td + td').first().waitFor();
     expect(
-      await grid.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.textContent)),
+      await grid
+        .getByRole('columnheader')
+        .evaluateAll((hs) => hs.map((h) => h.textContent?.replace(/ ↕$/, ''))),
     ).toEqual([
       'Ticker',
       'Empresa',

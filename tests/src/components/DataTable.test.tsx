@@ -60,6 +60,60 @@ describe('DataTable', () => {
     expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
   });
 
+  it('leaves a column unsorted on the third click, and says so', async () => {
+    renderTable([
+      { id: 1, nome: 'Carla', valor: 3 },
+      { id: 2, nome: 'Ana', valor: 10 },
+      { id: 3, nome: 'Bruno', valor: 1 },
+    ]);
+    const valor = () => screen.getByRole('columnheader', { name: /Valor/ });
+    // Sortable and unsorted: a faint ↕ beside the name.
+    expect(valor()).toHaveTextContent('Valor ↕');
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(valor()).toHaveTextContent('Valor ▼');
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(valor()).toHaveAttribute('aria-sort', 'none');
+    expect(valor()).toHaveTextContent('Valor ↕');
+    // No column sorted: the rows in the order they came.
+    expect(bodyNames()).toEqual(['Carla', 'Ana', 'Bruno']);
+  });
+
+  it('sorts blanks last in both directions', async () => {
+    interface Linha {
+      id: number;
+      nome: string | null;
+      valor: number | null;
+    }
+    const c = createColumnHelper<Linha>();
+    render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Teste"
+          columns={[
+            c.accessor('nome', { header: 'Nome', cell: (x) => x.getValue() ?? '—' }),
+            c.accessor('valor', { header: 'Valor' }),
+          ]}
+          data={[
+            { id: 1, nome: 'Bruno', valor: null },
+            { id: 2, nome: null, valor: 2 },
+            { id: 3, nome: 'Álvaro', valor: 10 },
+            { id: 4, nome: 'Ana', valor: 1 },
+          ]}
+        />
+      </ChakraProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(bodyNames()).toEqual(['Ana', '—', 'Álvaro', 'Bruno']);
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(bodyNames()).toEqual(['Álvaro', '—', 'Ana', 'Bruno']);
+    await userEvent.click(screen.getByRole('button', { name: /^Nome/ }));
+    // Portuguese order: the accent does not send Álvaro after Bruno.
+    expect(bodyNames()).toEqual(['Álvaro', 'Ana', 'Bruno', '—']);
+    await userEvent.click(screen.getByRole('button', { name: /^Nome/ }));
+    expect(bodyNames()).toEqual(['Bruno', 'Ana', 'Álvaro', '—']);
+  });
+
   it('shows the empty text when there are no rows', () => {
     renderTable([]);
     expect(screen.getByText('Nada aqui.')).toBeInTheDocument();

@@ -73,7 +73,7 @@ describe('the portfolio screen', () => {
     const t = await table('Operações posicionadas');
     const headers = within(t)
       .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+      .map((h) => h.textContent?.replace(/ [▲▼↕]$/, ''));
     expect(headers).toEqual([
       'Ação',
       'Data Compra',

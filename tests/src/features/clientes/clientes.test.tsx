@@ -27,7 +27,7 @@ describe('/clientes: the table', () => {
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
     const headers = within(await table())
       .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/ [▲▼]$/, ''));
+      .map((h) => h.textContent?.replace(/ [▲▼↕]$/, ''));
     expect(headers).toEqual([
       'Nome',
       'Email',

@@ -32,7 +32,7 @@ describe('control panel — POSICIONADAS', () => {
     expect(
       within(posicionadas())
         .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim()),
     ).toEqual([
       'Cliente',
       'Ação',
@@ -203,7 +203,7 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
     expect(
       within(table)
         .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim()),
     ).toEqual(['Código', 'Nome', 'Patrimônio', 'Total Consolidado', 'Valor Disponível']);
     expect(
       bodyRows(table).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),

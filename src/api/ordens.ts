@@ -59,17 +59,25 @@ export function followOrdem(
   lado: Lado,
   groupId: string,
 ): void {
-  let groups = followed.get(queryClient);
-  if (!groups) followed.set(queryClient, (groups = new Set()));
+  const groups = followed.get(queryClient) ?? new Set<string>();
+  followed.set(queryClient, groups);
   if (groups.has(groupId)) return;
   groups.add(groupId);
   const observer = new QueryObserver(queryClient, ordensQueries.status(clienteId, lado, groupId));
+  // A cleared cache (the session ended) ends the following too: nobody is there to see the order.
+  const unwatch = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed' && event.query === observer.getCurrentQuery()) stop();
+  });
   const unsubscribe = observer.subscribe((result) => {
     if (!isDone(result.data)) return;
-    unsubscribe();
-    groups.delete(groupId);
+    stop();
     void invalidateCarteira(queryClient, clienteId);
   });
+  function stop() {
+    unsubscribe();
+    unwatch();
+    groups.delete(groupId);
+  }
 }
 
 /**

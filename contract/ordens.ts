@@ -52,7 +52,7 @@ export const CompraValidarRequestSchema = z
     ticker,
     modo: ModoSchema,
     execucao: ExecucaoSchema,
-    tp: positive('o alvo (tp)'),
+    tp: positive('o alvo'),
     preco: positive('o preço limite').optional(),
     quantidade: quantidade.optional(),
     valor: positive('o valor').optional(),
@@ -81,7 +81,7 @@ export const CompraRequestSchema = z
   .object({
     ticker_base: ticker,
     execucao: ExecucaoSchema,
-    tp: positive('o alvo (tp)'),
+    tp: positive('o alvo'),
     preco: positive('o preço limite').optional(),
     legs: z
       .array(

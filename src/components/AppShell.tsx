@@ -63,6 +63,23 @@ function DropdownMenu({
   );
 }
 
+/** The Ferramentas menu's entries, in the top bar and in the narrow screen's menu. */
+function FerramentasLinks() {
+  return (
+    <>
+      <MenuLink value="importacao" to="/ferramentas/importacao">
+        Importação
+      </MenuLink>
+      <MenuLink value="eventos" to="/ferramentas/eventos">
+        Eventos corporativos
+      </MenuLink>
+      <MenuLink value="recomendacoes" to="/recomendacoes">
+        Recomendações
+      </MenuLink>
+    </>
+  );
+}
+
 /** The top bar of the logged-in product; below `md` every entry collapses into one menu. */
 export function AppShell({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -91,12 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <NavLink to="/controle-rv">Painel de Controle</NavLink>
               <NavLink to="/clientes">Clientes</NavLink>
               <DropdownMenu label="Ferramentas">
-                <MenuLink value="importacao" to="/ferramentas/importacao">
-                  Importação
-                </MenuLink>
-                <MenuLink value="eventos" to="/ferramentas/eventos">
-                  Eventos corporativos
-                </MenuLink>
+                <FerramentasLinks />
               </DropdownMenu>
             </HStack>
             <Box hideBelow="md">
@@ -115,12 +127,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </MenuLink>
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>Ferramentas</Menu.ItemGroupLabel>
-                  <MenuLink value="importacao" to="/ferramentas/importacao">
-                    Importação
-                  </MenuLink>
-                  <MenuLink value="eventos" to="/ferramentas/eventos">
-                    Eventos corporativos
-                  </MenuLink>
+                  <FerramentasLinks />
                 </Menu.ItemGroup>
                 <Menu.Separator />
                 <Menu.ItemGroup>

@@ -82,13 +82,29 @@ describe("a demo client's portfolio", () => {
       .click();
     await realizada.waitFor({ state: 'detached' });
 
-    // Atualizar cotações asks the server again and comes back.
+    // Atualizar cotações asks the server again and comes back, the button as wide while it says Atualizando...
     await page.getByRole('tab', { name: 'POSICIONADAS' }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/cotacoes-atuais/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const atualizar = page.getByRole('button', { name: 'Atualizar cotações' });
+    const width = async (name: string) =>
+      (await page.getByRole('button', { name }).boundingBox())?.width;
+    const idle = await width('Atualizar cotações');
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/cotacoes-atuais/')),
-      page.getByRole('button', { name: 'Atualizar cotações' }).click(),
+      (async () => {
+        await atualizar.click();
+        await page.getByRole('button', { name: 'Atualizando...' }).waitFor();
+        expect(await width('Atualizando...')).toBe(idle);
+        release();
+      })(),
     ]);
     expect(response.status()).toBe(200);
+    await page.unroute('**/api/cotacoes-atuais/');
     await page.getByRole('button', { name: 'Atualizar cotações' }).waitFor();
     expect(await abertas.getByRole('row').nth(1).textContent()).toMatch(/\d,\d\d/);
     await screenshot(page, 'carteira-posicionadas');

@@ -99,7 +99,23 @@ export function CarteiraPage() {
             Nova Operação
           </Button>
           <Button size="sm" variant="outline" onClick={refreshQuotes} disabled={refreshing}>
-            {refreshing ? 'Atualizando...' : 'Atualizar cotações'}
+            {/* Both labels share one cell, the idle one hidden: the button keeps the wider one's width. */}
+            <Box display="grid">
+              <Box
+                gridArea="1 / 1"
+                visibility={refreshing ? 'hidden' : 'visible'}
+                aria-hidden={refreshing}
+              >
+                Atualizar cotações
+              </Box>
+              <Box
+                gridArea="1 / 1"
+                visibility={refreshing ? 'visible' : 'hidden'}
+                aria-hidden={!refreshing}
+              >
+                Atualizando...
+              </Box>
+            </Box>
           </Button>
         </HStack>
       </Flex>

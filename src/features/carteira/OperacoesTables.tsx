@@ -61,7 +61,8 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
       >
         Excluir
       </Button>
-      {sell && (
+      {/* A sale sells the operation's quantity: without one there is nothing to sell. */}
+      {sell && op.quantidade !== null && op.quantidade > 0 && (
         <Button size="xs" onClick={() => actions.onSell(op)} aria-label={`Vender ${op.acao_nome}`}>
           Vender
         </Button>
@@ -158,6 +159,7 @@ export function PosicionadasTable({
       columns={columns}
       data={data}
       getRowId={(op) => String(op.id)}
+      initialSorting={[{ id: 'data_compra', desc: true }]}
       emptyText="Nenhuma operação posicionada."
     />
   );
@@ -211,6 +213,7 @@ export function RealizadasTable({
       columns={columns}
       data={data}
       getRowId={(op) => String(op.id)}
+      initialSorting={[{ id: 'data_venda', desc: true }]}
       emptyText="Nenhuma operação realizada."
     />
   );

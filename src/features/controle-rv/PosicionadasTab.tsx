@@ -166,7 +166,9 @@ export function PosicionadasTab() {
         </Button>
       </HStack>
       <Text fontSize="sm" color="fg.muted">
-        {query.isPending ? 'Carregando...' : `${formatInteger(linhas.length)} posições`}
+        {query.isPending
+          ? 'Carregando...'
+          : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
       </Text>
       <DataTable
         label="Posicionadas"

@@ -17,9 +17,11 @@ import { OverwriteDialog } from './OverwriteDialog';
 const TIPO = 'auto';
 
 interface Result {
-  status: 'success' | 'error';
+  status: 'success' | 'error' | 'info';
   message: string;
 }
+
+export const NADA_IMPORTADO = 'Importação cancelada: nada foi importado.';
 
 export function ImportacaoPage() {
   const upload = useUploadImportacao();
@@ -107,7 +109,7 @@ export function ImportacaoPage() {
         </Card.Body>
       </Card.Root>
       {result && (
-        <Alert.Root status={result.status} role="alert">
+        <Alert.Root status={result.status} role={result.status === 'info' ? 'status' : 'alert'}>
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
@@ -120,7 +122,10 @@ export function ImportacaoPage() {
       )}
       <OverwriteDialog
         dataReferencia={conflict?.data_referencia ?? null}
-        onCancel={() => setConflict(null)}
+        onCancel={() => {
+          setConflict(null);
+          setResult({ status: 'info', message: NADA_IMPORTADO });
+        }}
         onConfirm={() => {
           if (conflict) send(conflict);
           setConflict(null);

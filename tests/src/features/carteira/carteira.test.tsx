@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { addMockOperacao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
 import { FECHAR_NAO_CANCELA } from '../../../../src/features/carteira/ordens/OrdemDialog';
@@ -111,6 +111,43 @@ describe('the portfolio screen', () => {
     await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
     const compra = await screen.findByRole('dialog', { name: 'Nova Compra (MT5)' });
     expect(within(compra).getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('lists the newest first: POSICIONADAS by purchase, REALIZADAS by sale', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    const tickers = async (name: string) =>
+      within(await table(name))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await rowOf('Operações posicionadas', 'PETR4');
+    // Bought 01/09, 04/08 and 01/07/2025.
+    expect(await tickers('Operações posicionadas')).toEqual(['VALE3', 'PETR4', 'ITUB3']);
+    await user.click(screen.getByRole('tab', { name: 'REALIZADAS' }));
+    await rowOf('Operações realizadas', 'BBAS3');
+    // Sold 02/06 and 01/04/2025.
+    expect(await tickers('Operações realizadas')).toEqual(['ABEV3', 'BBAS3']);
+  });
+
+  it('offers no Vender for an open operation without a quantity', async () => {
+    addMockOperacao({
+      cliente: 1,
+      acao: 6,
+      data_compra: '2025-10-01',
+      preco_unitario: 40,
+      quantidade: null,
+      data_venda: null,
+      preco_venda_unitario: null,
+      valor_alvo: null,
+    });
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    const wege = await rowOf('Operações posicionadas', 'WEGE3');
+    expect(within(wege).getByRole('button', { name: 'Editar WEGE3' })).toBeInTheDocument();
+    expect(within(wege).queryByRole('button', { name: 'Vender WEGE3' })).toBeNull();
+    const petr = await rowOf('Operações posicionadas', 'PETR4');
+    expect(within(petr).getByRole('button', { name: 'Vender PETR4' })).toBeInTheDocument();
   });
 
   it('lists realised operations with their result', async () => {

@@ -259,6 +259,14 @@ describe('the MT5 buy dialog', () => {
     expect(progresso.closest('.chakra-dialog__body')).toBeNull();
   });
 
+  it('asks for the target in plain words', async () => {
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(await screen.findByText('Informe o alvo.')).toBeInTheDocument();
+  });
+
   it('shows the reason a leg fails', async () => {
     const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');

@@ -87,6 +87,13 @@ describe('control panel — POSICIONADAS', () => {
     expect(variacao('VALE3').textContent).toBe('—');
   });
 
+  it('counts one position in the singular', async () => {
+    const { user } = await openPanel();
+    expect(screen.getByText('4 posições')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Cliente'), 'Bruno Henrique Almeida');
+    expect(await screen.findByText('1 posição')).toBeInTheDocument();
+  });
+
   it('filters by client and by stock; Limpar Filtros shows only while a filter is set', async () => {
     const { user } = await openPanel();
     const cliente = screen.getByLabelText('Cliente');
@@ -208,9 +215,9 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
     expect(
       bodyRows(table).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
     ).toEqual([
-      ['2847163', 'Ana Beatriz Carvalho', '250.000,00', '36.512,50', '13.487,50'],
-      ['3159024', 'Bruno Henrique Almeida', '120.000,00', '12.030,00', '2.970,00'],
-      ['—', 'Nascimento Participações Ltda', '—', '5.400,00', '—'],
+      ['2847163', 'Ana Beatriz Carvalho', 'R$ 250.000,00', 'R$ 36.512,50', 'R$ 13.487,50'],
+      ['3159024', 'Bruno Henrique Almeida', 'R$ 120.000,00', 'R$ 12.030,00', 'R$ 2.970,00'],
+      ['—', 'Nascimento Participações Ltda', '—', 'R$ 5.400,00', '—'],
     ]);
     await user.click(within(table).getByRole('button', { name: 'Valor Disponível' }));
     expect(column(table, 1)).toEqual([
@@ -218,6 +225,27 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
       'Ana Beatriz Carvalho',
       'Nascimento Participações Ltda',
     ]);
+  });
+
+  it('shows a negative Valor Disponível in red, in reais', async () => {
+    server.use(
+      http.get('/api/patrimonio-disponivel/', () =>
+        HttpResponse.json([
+          {
+            codigo: '1',
+            nome: 'Cliente Acima',
+            patrimonio: 100_000,
+            total_consolidado: 28_713.14,
+            valor_disponivel: -8_713.14,
+          },
+        ]),
+      ),
+    );
+    const { user } = await openPanel();
+    await user.click(screen.getByRole('tab', { name: 'PATRIMÔNIO DISPONÍVEL' }));
+    const table = await screen.findByRole('table', { name: 'Patrimônio disponível' });
+    const valor = await within(table).findByText('-R$ 8.713,14');
+    expect(valor).toHaveAttribute('data-cor', 'vermelho');
   });
 });
 

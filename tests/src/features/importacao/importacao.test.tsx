@@ -7,6 +7,7 @@ import {
   MOCK_INVALID_DETAIL,
 } from '../../../../mocks/handlers/importacao';
 import { server } from '../../../../mocks/node';
+import { NADA_IMPORTADO } from '../../../../src/features/importacao/ImportacaoPage';
 import { renderApp } from '../../../support/render';
 
 const xlsx = (name = 'carteira.xlsx') =>
@@ -159,6 +160,8 @@ describe('import screen', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(sent).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The page says what became of the file: nothing was imported.
+    expect(screen.getByRole('status')).toHaveTextContent(NADA_IMPORTADO);
     server.events.removeAllListeners();
   });
 

@@ -8,6 +8,14 @@ import { renderApp } from '../../../support/render';
 import { COLUNAS, expectedOrder, grid, headerLabels, tickers } from './recomendacoes-grid';
 
 describe('/recomendacoes', () => {
+  it('is reachable from the Ferramentas menu', async () => {
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ferramentas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Recomendações' }));
+    expect(await screen.findByRole('heading', { name: 'Recomendações' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/recomendacoes');
+  });
+
   it('shows the 22 columns in the specification’s order, rows in the server’s order', async () => {
     renderApp('/recomendacoes');
     expect(await screen.findByRole('heading', { name: 'Recomendações' })).toBeInTheDocument();

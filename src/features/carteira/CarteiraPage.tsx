@@ -7,6 +7,8 @@ import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
+import { ApiRequestError } from '../../lib/api';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
@@ -22,6 +24,10 @@ import {
 import { ResumoCards } from './ResumoCards';
 
 export const CARREGANDO = 'Aguarde, carregando dados da carteira...';
+
+/** The client asked for does not exist (deleted, or a typed address): 404, or 400 for an id that is none. */
+const naoExiste = (error: Error | null) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 /** The one dialog open on the page, with what it is about. */
 type OpenDialog =
@@ -71,6 +77,23 @@ export function CarteiraPage() {
 
   const loading = cliente.isPending || operacoes.isPending || resumo.isPending;
   const nome = cliente.data?.nome ?? (cliente.data ? `Cliente ${cliente.data.id}` : '');
+  const falhou = [operacoes, resumo].filter(nuncaCarregou);
+
+  if (naoExiste(cliente.error)) {
+    return (
+      <Stack gap="4" align="flex-start">
+        <Button asChild variant="outline" colorPalette="gray" size="sm">
+          <RouterLink to="/clientes">← Voltar</RouterLink>
+        </Button>
+        <Heading as="h1" size="lg">
+          Cliente não encontrado
+        </Heading>
+        <Text color="fg.muted">
+          Não há cliente com o código {params.id}: ele pode ter sido deletado.
+        </Text>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="5" position="relative" minH="60vh">
@@ -119,6 +142,15 @@ export function CarteiraPage() {
           </Button>
         </HStack>
       </Flex>
+
+      {falhou.length > 0 && (
+        <LoadError
+          what="a carteira"
+          error={falhou[0]!.error}
+          onRetry={() => falhou.forEach((q) => void q.refetch())}
+          retrying={falhou.some((q) => q.isFetching)}
+        />
+      )}
 
       <Tabs.Root defaultValue="resumo" variant="line" lazyMount>
         <Tabs.List>

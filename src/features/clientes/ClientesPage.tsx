@@ -3,6 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import type { Cliente, ClienteStatus } from '../../../contract';
 import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
 import { useQuery } from '@tanstack/react-query';
@@ -152,6 +153,13 @@ export function ClientesPage() {
         <Flex justify="center" py="10">
           <Spinner size="lg" color="gold.solid" aria-label="Carregando clientes" />
         </Flex>
+      ) : nuncaCarregou(clientes) ? (
+        <LoadError
+          what="os clientes"
+          error={clientes.error}
+          onRetry={() => void clientes.refetch()}
+          retrying={clientes.isFetching}
+        />
       ) : (
         <DataTable
           label="Clientes"

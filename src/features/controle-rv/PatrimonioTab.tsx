@@ -5,6 +5,7 @@ import type { PatrimonioDisponivel } from '../../../contract';
 import { formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const col = createColumnHelper<PatrimonioDisponivel>();
 const numeric = { meta: { numeric: true } } as const;
@@ -74,14 +75,23 @@ export function PatrimonioTab() {
           Atualizar
         </Button>
       </HStack>
-      <DataTable
-        label="Patrimônio disponível"
-        columns={columns}
-        data={query.data ?? []}
-        getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
-        initialSorting={[{ id: 'nome', desc: false }]}
-        emptyText={query.isPending ? 'Carregando...' : undefined}
-      />
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="o patrimônio disponível"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <DataTable
+          label="Patrimônio disponível"
+          columns={columns}
+          data={query.data ?? []}
+          getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
+          initialSorting={[{ id: 'nome', desc: false }]}
+          emptyText={query.isPending ? 'Carregando...' : undefined}
+        />
+      )}
     </Stack>
   );
 }

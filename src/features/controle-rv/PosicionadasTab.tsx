@@ -7,6 +7,7 @@ import { daysBetween, todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const TODOS = '';
 
@@ -165,19 +166,30 @@ export function PosicionadasTab() {
           Atualizar
         </Button>
       </HStack>
-      <Text fontSize="sm" color="fg.muted">
-        {query.isPending
-          ? 'Carregando...'
-          : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
-      </Text>
-      <DataTable
-        label="Posicionadas"
-        columns={columns}
-        data={linhas}
-        getRowId={(p) => String(p.id)}
-        initialSorting={[{ id: 'cliente', desc: false }]}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
-      />
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="as posições"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {query.isPending
+              ? 'Carregando...'
+              : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
+          </Text>
+          <DataTable
+            label="Posicionadas"
+            columns={columns}
+            data={linhas}
+            getRowId={(p) => String(p.id)}
+            initialSorting={[{ id: 'cliente', desc: false }]}
+            emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
+          />
+        </>
+      )}
     </Stack>
   );
 }

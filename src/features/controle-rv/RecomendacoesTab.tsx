@@ -1,6 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
 
 export function RecomendacoesTab() {
@@ -22,10 +23,24 @@ export function RecomendacoesTab() {
           </Text>
         )}
       </HStack>
-      <RecomendacoesTable
-        data={query.data ?? []}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
-      />
+      {refresh.error && (
+        <Text fontSize="sm" color="red.600" role="alert">
+          Falha ao atualizar as recomendações. {refresh.error.message}
+        </Text>
+      )}
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="as recomendações"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <RecomendacoesTable
+          data={query.data ?? []}
+          emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
+        />
+      )}
     </Stack>
   );
 }

@@ -45,6 +45,35 @@ describe('the portfolio screen', () => {
     expect(screen.getByText('-R$ 50,00')).toHaveAttribute('data-cor', 'vermelho');
   });
 
+  it('says "Cliente não encontrado" for an unknown client, with nothing to buy', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/clientes/999/carteira');
+    expect(
+      await screen.findByRole('heading', { name: 'Cliente não encontrado' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nova Compra (MT5)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nova Operação' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Voltar' })).toHaveAttribute('href', '/clientes');
+  });
+
+  it('says the portfolio could not be loaded when its operations fail, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let falhar = true;
+    server.use(
+      http.get('/api/operacoes/', () =>
+        falhar ? HttpResponse.json({ detail: 'falhou' }, { status: 500 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/clientes/1/carteira');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar a carteira.');
+    falhar = false;
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));
+    expect(await rowOf('Operações posicionadas', 'PETR4')).toBeInTheDocument();
+  });
+
   it('shows dashes in the cards when the summary cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(

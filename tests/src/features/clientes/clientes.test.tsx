@@ -22,6 +22,18 @@ const cells = (row: HTMLElement) =>
     .map((c) => c.textContent);
 
 describe('/clientes: the table', () => {
+  it('says the clients could not be loaded, instead of an empty list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/clientes/', () => HttpResponse.json({ detail: 'falhou' }, { status: 500 })),
+    );
+    renderApp('/clientes');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar os clientes.');
+    expect(within(banner).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum cliente cadastrado.')).not.toBeInTheDocument();
+  });
+
   it('shows the exact columns, formatted document and phone, and % or a dash', async () => {
     renderApp('/clientes');
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
 import { MOCK_POSICIONADAS } from '../../../../mocks/handlers/painel';
 import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../../../mocks/handlers/recomendacoes';
@@ -85,6 +85,40 @@ describe('control panel — POSICIONADAS', () => {
       'var(--chakra-colors-green-600)',
     );
     expect(variacao('VALE3').textContent).toBe('—');
+  });
+
+  it('says the positions could not be loaded, never "0 posições", and loads them on Tentar novamente', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let falhar = true;
+    server.use(
+      http.get('/api/dashboard-rv/', () =>
+        falhar ? HttpResponse.json({ detail: 'Banco indisponível.' }, { status: 503 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/controle-rv');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar as posições.');
+    expect(banner).toHaveTextContent('Erro 503');
+    expect(screen.queryByText('0 posições')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma posição encontrada.')).not.toBeInTheDocument();
+    falhar = false;
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('4 posições')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the positions on screen when Atualizar fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await openPanel();
+    server.use(
+      http.get('/api/dashboard-rv/', () =>
+        HttpResponse.json({ detail: 'Banco indisponível.' }, { status: 503 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Erro 503/)));
+    expect(screen.getByText('4 posições')).toBeInTheDocument();
+    expect(within(posicionadas()).getByText('WEGE3')).toBeInTheDocument();
   });
 
   it('counts one position in the singular', async () => {

@@ -110,5 +110,23 @@ describe('/recomendacoes', () => {
     await user.click(await screen.findByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Erro 500/)));
     expect(tickers()).toEqual(['WEGE3', 'PETR4', 'ITUB4']);
+    // ... and says so, discreetly.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Falha ao atualizar as recomendações. Erro 500: Internal Server Error — falhou',
+    );
+  });
+
+  it('says the list could not be loaded, instead of an empty one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/recomendacoes/', () =>
+        HttpResponse.json({ detail: 'falhou' }, { status: 500 }),
+      ),
+    );
+    renderApp('/recomendacoes');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar as recomendações.');
+    expect(within(banner).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum registro encontrado.')).not.toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ describe("a demo client's portfolio", () => {
     await page.getByRole('button', { name: 'Nova Operação' }).click();
     let dialog = page.getByRole('dialog', { name: 'Nova Operação' });
     await dialog.getByLabel('Ação').selectOption({ label: 'WEGE3 — WEG' });
-    await dialog.getByLabel('Data Compra').fill('2025-10-01');
+    await dialog.getByLabel('Data Compra').fill('01/10/2025');
     await dialog.getByLabel('Preço Unitário').fill('40.1');
     await dialog.getByLabel('Quantidade').fill('123');
     await dialog.getByLabel('Valor Alvo').fill('44');
@@ -62,7 +62,7 @@ describe("a demo client's portfolio", () => {
     // A sale date and price make it realised: it moves to REALIZADAS.
     await editada.getByRole('button', { name: 'Editar WEGE3' }).click();
     dialog = page.getByRole('dialog', { name: 'Editar Operação' });
-    await dialog.getByLabel('Data Venda').fill('2025-10-20');
+    await dialog.getByLabel('Data Venda').fill('20/10/2025');
     await dialog.getByLabel('Preço Venda').fill('42');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });

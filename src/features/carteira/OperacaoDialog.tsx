@@ -1,10 +1,13 @@
 import { Alert, Button, Dialog, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { Operacao, OperacaoInput } from '../../../contract';
+import { isoFromBr } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
 import { parseDecimal } from '../../../shared/numbers';
 import { acoesQueries } from '../../api/acoes';
 import { useSaveOperacao } from '../../api/operacoes';
+import { DateInput } from '../../components/DateInput';
 import { decimalText } from '../../components/DecimalInput';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
@@ -25,10 +28,12 @@ type Digitado<T> = { [K in keyof T]: T[K] | string | null };
 
 /**
  * The form's text as the contract's body, with no checks of its own (specification section 5: empty numeric and
- * date values are sent as null; no required-field checks): pt-BR numbers are read, the rest is the server's to
- * accept or refuse, field by field.
+ * date values are sent as null; no required-field checks): pt-BR numbers and dd/mm/aaaa dates are read, the rest
+ * is the server's to accept or refuse, field by field.
  */
 function toBody(clienteId: number, v: FormValues): Digitado<OperacaoInput> {
+  // dd/mm/aaaa as the server's aaaa-mm-dd; what is not a date in that form goes as typed.
+  const data = (text: string) => (text.trim() === '' ? null : (isoFromBr(text) ?? text.trim()));
   const numero = (text: string) => {
     const n = parseDecimal(text);
     return n === undefined ? null : Number.isNaN(n) ? text.trim() : n;
@@ -36,11 +41,11 @@ function toBody(clienteId: number, v: FormValues): Digitado<OperacaoInput> {
   return {
     cliente: clienteId,
     acao: v.acao === '' ? null : Number(v.acao),
-    data_compra: v.data_compra.trim() || null,
+    data_compra: data(v.data_compra),
     preco_unitario: numero(v.preco_unitario),
     quantidade: numero(v.quantidade),
     valor_alvo: numero(v.valor_alvo),
-    data_venda: v.data_venda.trim() || null,
+    data_venda: data(v.data_venda),
     preco_venda_unitario: numero(v.preco_venda_unitario),
   };
 }
@@ -49,11 +54,11 @@ const asText = (v: number | null) => (v === null ? '' : decimalText(v));
 function initialValues(op: Operacao | null): FormValues {
   return {
     acao: op ? String(op.acao) : '',
-    data_compra: op?.data_compra ?? '',
+    data_compra: op?.data_compra ? formatDate(op.data_compra) : '',
     preco_unitario: asText(op?.preco_unitario ?? null),
     quantidade: asText(op?.quantidade ?? null),
     valor_alvo: asText(op?.valor_alvo ?? null),
-    data_venda: op?.data_venda ?? '',
+    data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
     preco_venda_unitario: asText(op?.preco_venda_unitario ?? null),
   };
 }
@@ -68,13 +73,44 @@ function TextField({
   label: string;
   error: string | undefined;
   input: UseFormRegisterReturn;
-  type?: string;
   inputMode?: 'decimal' | 'numeric';
 }) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
       <Input {...input} {...props} autoComplete="off" />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+function DateField({
+  label,
+  name,
+  control,
+  error,
+}: {
+  label: string;
+  name: 'data_compra' | 'data_venda';
+  control: Control<FormValues>;
+  error: string | undefined;
+}) {
+  return (
+    <Field.Root invalid={!!error}>
+      <Field.Label>{label}</Field.Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateInput
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
@@ -112,9 +148,11 @@ function OperacaoForm({
   operacao: Operacao | null;
   onClose: () => void;
 }) {
-  const { register, handleSubmit, setError, clearErrors, formState } = useForm<FormValues>({
-    defaultValues: initialValues(operacao),
-  });
+  const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<FormValues>(
+    {
+      defaultValues: initialValues(operacao),
+    },
+  );
   const acoes = useQuery(acoesQueries.list());
   const save = useSaveOperacao();
 
@@ -153,10 +191,10 @@ function OperacaoForm({
               </NativeSelect.Root>
               <Field.ErrorText>{fieldError('acao')}</Field.ErrorText>
             </Field.Root>
-            <TextField
+            <DateField
               label="Data Compra"
-              type="date"
-              input={register('data_compra')}
+              name="data_compra"
+              control={control}
               error={fieldError('data_compra')}
             />
             <TextField
@@ -177,10 +215,10 @@ function OperacaoForm({
               input={register('valor_alvo')}
               error={fieldError('valor_alvo')}
             />
-            <TextField
+            <DateField
               label="Data Venda"
-              type="date"
-              input={register('data_venda')}
+              name="data_venda"
+              control={control}
               error={fieldError('data_venda')}
             />
             <TextField

@@ -234,7 +234,9 @@ describe('the portfolio screen', () => {
     const sent = () => bodies.at(-1);
 
     await user.selectOptions(within(dialog).getByLabelText('Ação'), 'WEGE3 — WEG');
-    await user.type(within(dialog).getByLabelText('Data Compra'), '2025-10-01');
+    // Typed dd/mm/aaaa (the slashes come by themselves), sent aaaa-mm-dd.
+    await user.type(within(dialog).getByLabelText('Data Compra'), '01102025');
+    expect(within(dialog).getByLabelText('Data Compra')).toHaveValue('01/10/2025');
     await user.type(within(dialog).getByLabelText('Quantidade'), '0');
     await user.type(within(dialog).getByLabelText('Preço Unitário'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
@@ -273,7 +275,8 @@ describe('the portfolio screen', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
     expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue('60');
-    await user.type(within(dialog).getByLabelText('Data Venda'), '2025-10-10');
+    expect(within(dialog).getByLabelText('Data Compra')).toHaveValue('01/09/2025');
+    await user.type(within(dialog).getByLabelText('Data Venda'), '10/10/2025');
     await user.type(within(dialog).getByLabelText('Preço Venda'), '61,5');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -67,3 +67,19 @@ export function formatTelefone(value: string | null | undefined): string {
   if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
   return value;
 }
+
+const minuteFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant (ISO 8601) as São Paulo's date and time to the minute: '2025-10-29T20:00:00Z' → '29/10/2025 17:00'. */
+export function formatDateTimeMinutes(value: string | null | undefined): string {
+  if (!value) return DASH;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : minuteFormat.format(date).replace(', ', ' ');
+}

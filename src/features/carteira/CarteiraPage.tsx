@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
+import { formatDateTimeMinutes } from '../../../shared/format';
 import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
@@ -17,6 +18,7 @@ import { CompraDialog } from './ordens/CompraDialog';
 import { VendaDialog } from './ordens/VendaDialog';
 import {
   comCotacoes,
+  cotacoesEm,
   PosicionadasTable,
   RealizadasTable,
   type RowActions,
@@ -142,6 +144,12 @@ export function CarteiraPage() {
           </Button>
         </HStack>
       </Flex>
+
+      {cotacoesEm(cotacoes.data) && (
+        <Text fontSize="sm" color="fg.muted" mt="-2">
+          Cotações de {formatDateTimeMinutes(cotacoesEm(cotacoes.data))}
+        </Text>
+      )}
 
       {falhou.length > 0 && (
         <LoadError

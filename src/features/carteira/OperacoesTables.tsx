@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
+import { PrecoAtual } from '../../components/PrecoAtual';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
@@ -130,7 +131,7 @@ export function PosicionadasTable({
       }),
       col.accessor('preco_atual', {
         header: 'Preço Atual',
-        cell: (c) => formatNumber(c.getValue()),
+        cell: (c) => <PrecoAtual value={c.getValue()} />,
         ...numeric,
       }),
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
@@ -228,4 +229,14 @@ export function comCotacoes(
     ...op,
     preco_atual: cotacoes?.[`${op.acao_nome}.SA`]?.preco_atual ?? null,
   }));
+}
+
+/** When the newest of the quotes was made (an ISO instant), or null when none says. */
+export function cotacoesEm(cotacoes: CotacoesResponse | undefined): string | null {
+  let newest: string | null = null;
+  for (const { cotado_em } of Object.values(cotacoes ?? {})) {
+    // ISO instants in UTC compare as text.
+    if (cotado_em && (newest === null || cotado_em > newest)) newest = cotado_em;
+  }
+  return newest;
 }

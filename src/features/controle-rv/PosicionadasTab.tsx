@@ -4,9 +4,15 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { PosicaoPainel } from '../../../contract';
 import { daysBetween, todayIso } from '../../../shared/dates';
-import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
+import {
+  formatDate,
+  formatDateTimeMinutes,
+  formatInteger,
+  formatNumber,
+} from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { PrecoAtual } from '../../components/PrecoAtual';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const TODOS = '';
@@ -73,7 +79,7 @@ const columns = [
     id: 'preco_atual',
     header: 'Preço Atual',
     sortUndefined: 'last',
-    cell: (c) => formatNumber(c.getValue()),
+    cell: (c) => <PrecoAtual value={c.getValue()} />,
     ...numeric,
   }),
   col.accessor((r) => r.lucro_percentual ?? undefined, {
@@ -175,11 +181,16 @@ export function PosicionadasTab() {
         />
       ) : (
         <>
-          <Text fontSize="sm" color="fg.muted">
-            {query.isPending
-              ? 'Carregando...'
-              : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
-          </Text>
+          <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
+            <Text>
+              {query.isPending
+                ? 'Carregando...'
+                : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
+            </Text>
+            {query.data?.cotacoes_em && (
+              <Text>Cotações de {formatDateTimeMinutes(query.data.cotacoes_em)}</Text>
+            )}
+          </HStack>
           <DataTable
             label="Posicionadas"
             columns={columns}

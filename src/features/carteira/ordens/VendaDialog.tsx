@@ -8,6 +8,7 @@ import { formatInteger, formatMoney, formatPercent } from '../../../../shared/fo
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendVenda } from '../../../api/ordens';
 import { DecimalInput } from '../../../components/DecimalInput';
+import { SEM_COTACAO } from '../../../components/PrecoAtual';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { estimativaVenda } from './estimativa';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
@@ -133,7 +134,7 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
           {precoAtual === undefined
             ? cotacao.isPending
               ? '...'
-              : 'Sem cotação'
+              : SEM_COTACAO
             : formatMoney(precoAtual)}
         </Linha>
         <Linha label="Valor estimado da venda">{formatMoney(estimativa.valor)}</Linha>

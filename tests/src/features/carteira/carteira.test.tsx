@@ -179,6 +179,29 @@ describe('the portfolio screen', () => {
     expect(within(petr).getByRole('button', { name: 'Vender PETR4' })).toBeInTheDocument();
   });
 
+  it('says how old the quotes are, and which stock has none', async () => {
+    addMockOperacao({
+      cliente: 1,
+      acao: 6,
+      data_compra: '2025-10-01',
+      preco_unitario: 40,
+      quantidade: 100,
+      data_venda: null,
+      preco_venda_unitario: null,
+      valor_alvo: 44,
+    });
+    const { user } = renderApp('/clientes/1/carteira');
+    // The mock's quotes are the close of 29/10/2025; WEGE3 has none.
+    expect(await screen.findByText('Cotações de 29/10/2025 17:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));
+    const wege = await rowOf('Operações posicionadas', 'WEGE3');
+    expect(cell(wege, 7)).toHaveTextContent('Sem cotação');
+    expect(within(cell(wege, 7)).getByText('Sem cotação')).toHaveAttribute(
+      'title',
+      'Nenhuma cotação encontrada para esta ação.',
+    );
+  });
+
   it('lists realised operations with their result', async () => {
     const { user } = renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'REALIZADAS' }));

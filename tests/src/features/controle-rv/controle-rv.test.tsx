@@ -87,6 +87,13 @@ describe('control panel — POSICIONADAS', () => {
     expect(variacao('VALE3').textContent).toBe('—');
   });
 
+  it('says how old the quotes are, and which position has none', async () => {
+    await openPanel();
+    expect(screen.getByText('Cotações de 29/10/2025 17:00')).toBeInTheDocument();
+    const vale = within(posicionadas()).getByText('VALE3').closest('tr')!;
+    expect(vale.querySelectorAll('td')[6]!.textContent).toBe('Sem cotação');
+  });
+
   it('says the positions could not be loaded, never "0 posições", and loads them on Tentar novamente', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let falhar = true;

@@ -113,13 +113,18 @@ const MIN_CHECK_MS = 250;
 export async function checkAllStatuses(
   targets: StatusTarget[],
   settings: StatusCheckSettings,
+  /** Told each status as soon as it is known (those needing no call before this returns its promise). */
+  onResult?: (result: Mt5StatusResult & { id: number }) => void,
 ): Promise<Array<Mt5StatusResult & { id: number }>> {
   const results = new Array<Mt5StatusResult & { id: number }>(targets.length);
   const pending: number[] = [];
   targets.forEach((t, i) => {
     // An address outside the allowed networks is answered by checkStatus without a call.
     if (agentHost(t)) pending.push(i);
-    else results[i] = { id: t.id, ...MISSING_IP };
+    else {
+      results[i] = { id: t.id, ...MISSING_IP };
+      onResult?.(results[i]);
+    }
   });
   const slots = Math.max(1, Math.min(settings.statusConcurrency, pending.length));
   const perCheck = Math.min(
@@ -134,6 +139,7 @@ export async function checkAllStatuses(
       const i = pending[next++]!;
       const target = targets[i]!;
       results[i] = { id: target.id, ...(await checkStatus(target, checkSettings)) };
+      onResult?.(results[i]);
     }
   };
   await Promise.all(Array.from({ length: slots }, worker));

@@ -7,7 +7,7 @@ import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import type { Cliente, ClienteStatus } from '../../../contract';
 import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { clientesQueries } from '../../api/clientes';
+import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
 import { ClienteDialog } from './ClienteDialog';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
 import { StatusDot } from './StatusDot';
@@ -74,7 +74,14 @@ function Action({
 
 export function ClientesPage() {
   const clientes = useQuery(clientesQueries.list());
-  const statuses = useQuery(clientesQueries.status());
+  const statuses = useQuery({
+    ...clientesQueries.status(),
+    // A client the server has not measured yet: asked again soon, until every dot is known.
+    refetchInterval: (query) =>
+      (clientes.data ?? []).some((c) => !query.state.data?.some((s) => s.id === c.id))
+        ? STATUS_PENDENTE_MS
+        : STATUS_REFRESH_MS,
+  });
   const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
 

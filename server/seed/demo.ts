@@ -1,25 +1,33 @@
+import { todayIso } from '../../shared/dates';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { seedDemoClientes } from './demo-clientes';
 import { seedDemoCarteiras } from './demo-carteiras';
-import { seedDemoPrecos } from './demo-precos';
+import { demoCalendario, seedDemoPrecos, type DemoCalendario } from './demo-precos';
 import { seedDemoRecomendacoes } from './demo-recomendacoes';
 
 export interface DemoContext {
   db: Db;
   config: Config;
+  /** The bundled history's sessions on the days before the database was created. */
+  calendario?: DemoCalendario;
 }
 
 /**
  * Demo data for a new database (`npm start` unless DEMO=0). Each feature adds its seeder here, in dependency
- * order: clients, then price history, then operations and patrimony, then recommendations.
+ * order: clients, then price history, then operations and patrimony, then recommendations. Dates are laid
+ * relative to `hoje` (the day the database is created): the demo always looks like this week.
  */
-export async function loadDemoData(ctx: DemoContext): Promise<void> {
+export async function loadDemoData(
+  ctx: Omit<DemoContext, 'calendario'>,
+  hoje: string = todayIso(),
+): Promise<void> {
+  const withCalendario = { ...ctx, calendario: demoCalendario(hoje) };
   const seeders: Array<(ctx: DemoContext) => Promise<void>> = [
     seedDemoClientes,
     seedDemoPrecos,
     seedDemoCarteiras,
     seedDemoRecomendacoes,
   ];
-  for (const seed of seeders) await seed(ctx);
+  for (const seed of seeders) await seed(withCalendario);
 }

@@ -2,6 +2,7 @@ import { todayIso } from '../../shared/dates';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { seedDemoClientes } from './demo-clientes';
+import { seedDemoConciliacao } from './demo-conciliacao';
 import { seedDemoCarteiras } from './demo-carteiras';
 import { demoCalendario, seedDemoPrecos, type DemoCalendario } from './demo-precos';
 import { seedDemoRecomendacoes } from './demo-recomendacoes';
@@ -15,8 +16,9 @@ export interface DemoContext {
 
 /**
  * Demo data for a new database (`npm start` unless DEMO=0). Each feature adds its seeder here, in dependency
- * order: clients, then price history, then operations and patrimony, then recommendations. Dates are laid
- * relative to `hoje` (the day the database is created): the demo always looks like this week.
+ * order: clients, then price history, then operations and patrimony, then the custody import and the book's
+ * deliberate divergences, then recommendations. Dates are laid relative to `hoje` (the day the database is
+ * created): the demo always looks like this week.
  */
 export async function loadDemoData(
   ctx: Omit<DemoContext, 'calendario'>,
@@ -27,6 +29,7 @@ export async function loadDemoData(
     seedDemoClientes,
     seedDemoPrecos,
     seedDemoCarteiras,
+    seedDemoConciliacao,
     seedDemoRecomendacoes,
   ];
   for (const seed of seeders) await seed(withCalendario);

@@ -38,13 +38,14 @@ describe('the demo, on a database created on 23/11/2026', () => {
     for (const o of realizadas) expect(o.data_venda! <= ULTIMO_PREGAO).toBe(true);
   });
 
-  it('recommends for yesterday’s session, and its patrimony was imported for it', async () => {
+  it('recommends for yesterday’s session, and its imports are of it', async () => {
     const recomendacoes = await get<Recomendacao[]>('/api/recomendacoes/');
     expect(recomendacoes.length).toBeGreaterThan(0);
     expect(new Set(recomendacoes.map((r) => r.data))).toEqual(new Set([ULTIMO_PREGAO]));
     const lotes = await server.database.db
       .select({ data: importLotes.data_referencia })
       .from(importLotes);
-    expect(lotes.map((l) => l.data)).toEqual([ULTIMO_PREGAO]);
+    expect(lotes.length).toBeGreaterThan(0);
+    expect(new Set(lotes.map((l) => l.data))).toEqual(new Set([ULTIMO_PREGAO]));
   });
 });

@@ -18,8 +18,8 @@ import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
 import { DecimalInput } from '../../../components/DecimalInput';
 import { TargetDialog } from '../../../components/TargetDialog';
+import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { totalEstimado } from './estimativa';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
 import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
@@ -202,6 +202,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         submitLabel="Enviar"
         onSubmit={onSend}
         submitDisabled={!todasValidas}
+        clienteId={clienteId}
+        limite={execucao === 'limite'}
         flow={flow}
       >
         <HStack align="end">

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '../../../../contract';
+import { AvisoOrdem, OrdemAcoes } from '../../../components/ordens/OrdemAcoes';
 import { DialogCloseButton } from '../../../components/TargetDialog';
 import { OrdemProgress } from './OrdemProgress';
 
@@ -10,6 +11,9 @@ interface Props {
   submitLabel: string;
   onSubmit: () => void;
   submitDisabled?: boolean;
+  clienteId: number;
+  /** A limit order: once sent it may rest at the terminal, and Cancelar ordem is offered until it finishes. */
+  limite: boolean;
   /** The order's state from useOrdemFlow. */
   flow: {
     groupId: string | null;
@@ -33,10 +37,15 @@ export function OrdemDialogContent({
   submitLabel,
   onSubmit,
   submitDisabled,
+  clienteId,
+  limite,
   flow,
   children,
 }: Props) {
-  const andamento = flow.groupId !== null || flow.error !== null || flow.sending;
+  const { groupId, status } = flow;
+  const emCurso =
+    groupId !== null && status !== undefined && !status.finished && !status.executed_all;
+  const andamento = groupId !== null || flow.error !== null || flow.sending;
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -57,7 +66,16 @@ export function OrdemDialogContent({
           maxH="40dvh"
           overflowY="auto"
         >
-          {flow.groupId !== null && <OrdemProgress status={flow.status} />}
+          {groupId !== null && <OrdemProgress status={status} />}
+          {groupId !== null && <AvisoOrdem aviso={status?.aviso} />}
+          {emCurso && (
+            <OrdemAcoes
+              groupId={groupId}
+              clienteId={clienteId}
+              cancelavel={limite && status.summary.some((leg) => !leg.executada)}
+              resolvivel={Boolean(status.aviso)}
+            />
+          )}
           {flow.error && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

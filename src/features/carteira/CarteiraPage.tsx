@@ -173,12 +173,22 @@ export function CarteiraPage() {
         variant="line"
         lazyMount
       >
-        <Tabs.List>
-          <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
-          <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>
-          <Tabs.Trigger value="realizadas">REALIZADAS</Tabs.Trigger>
-          <Tabs.Trigger value="proventos">PROVENTOS</Tabs.Trigger>
-          <Tabs.Trigger value="ordens">ORDENS</Tabs.Trigger>
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="resumo" flexShrink={0} whiteSpace="nowrap">
+            Resumo
+          </Tabs.Trigger>
+          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+            POSICIONADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="realizadas" flexShrink={0} whiteSpace="nowrap">
+            REALIZADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="proventos" flexShrink={0} whiteSpace="nowrap">
+            PROVENTOS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ordens" flexShrink={0} whiteSpace="nowrap">
+            ORDENS
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />

@@ -51,7 +51,8 @@ export function demoOperacoes(
   while (open.size < nOpen && open.size < stocks.length) open.add(rnd.pick(stocks));
   for (const acaoId of open) {
     const bars = history.get(acaoId)!;
-    const bar = bars[bars.length - 1 - rnd.int(5, 150)]!;
+    // Bought in the last three months, some this week: the demo looks like a desk at work.
+    const bar = bars[bars.length - 1 - rnd.int(1, 60)]!;
     const preco = tradedPrice(bar, rnd);
     ops.push({
       cliente_id: clienteId,

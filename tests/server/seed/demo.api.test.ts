@@ -21,14 +21,16 @@ describe('the demo, on a database created on 23/11/2026', () => {
   const get = async <T>(path: string) =>
     (await (await server.request(path, { token })).json()) as T;
 
-  it('shows positions of this month, quoted at yesterday’s close, and nothing after it', async () => {
+  it('shows positions of this week and month, quoted at the last session’s close, and nothing after it', async () => {
     const { posicionadas, cotacoes_em } = await get<DashboardRvResponse>('/api/dashboard-rv/');
     expect(posicionadas.length).toBeGreaterThan(20);
     const compras = posicionadas.map((p) => p.data_compra!).sort();
-    expect(compras.at(-1)! >= '2026-11-01').toBe(true);
+    // Some bought in the last week of sessions (16 to 20/11), none after the last session.
+    expect(compras.at(-1)! >= '2026-11-16').toBe(true);
     expect(compras.at(-1)! <= ULTIMO_PREGAO).toBe(true);
-    // Bought at most 150 sessions ago, never 400 days.
-    for (const p of posicionadas) expect(p.dias_posicionado).toBeLessThan(250);
+    expect(compras.filter((d) => d >= '2026-11-01').length).toBeGreaterThan(5);
+    // Bought in the last three months (one stock's history ends in 2025-09: its position is older), never 400 days.
+    for (const p of posicionadas) expect(p.dias_posicionado).toBeLessThan(150);
     expect(cotacoes_em).toBe(`${ULTIMO_PREGAO}T20:00:00.000Z`);
 
     const realizadas = (await get<Operacao[]>('/api/operacoes/?cliente=1')).filter(

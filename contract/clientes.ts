@@ -35,6 +35,8 @@ export const ClienteStatusSchema = z.object({
   status: z.string(),
   ping: z.number().nullable(),
   detail: z.string().nullable(),
+  /** When it was measured: the server keeps the statuses fresh and answers with the last measurement. */
+  medido_em: z.iso.datetime().optional(),
 });
 export type ClienteStatus = z.infer<typeof ClienteStatusSchema>;
 
@@ -128,7 +130,7 @@ export type ClienteInput = z.output<typeof ClienteInputSchema>;
 /** GET clientes/. */
 export const ClienteListSchema = z.array(ClienteSchema);
 
-/** GET clientes-status/: one entry per client. */
+/** GET clientes-status/: one entry per client whose status was measured (one not yet measured is left out). */
 export const ClienteStatusListSchema = z.array(ClienteStatusSchema);
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
@@ -186,7 +188,9 @@ export const clientesEndpoints = {
     path: '/clientes-status/',
     tag: 'clientes',
     summary:
-      'Status do terminal MT5 de cada cliente (GET /health do agente na VM), consultados em paralelo.',
+      'Status do terminal MT5 de cada cliente (GET /health do agente na VM), mantido em dia pelo servidor e ' +
+      'respondido na hora com o momento de cada medição; um cliente ainda não medido fica de fora (pergunte de ' +
+      'novo em instantes).',
     answers: { 200: ClienteStatusListSchema },
   }),
 };

@@ -18,7 +18,14 @@ export const CotacoesRequestSchema = z.object({
 export type CotacoesRequest = z.infer<typeof CotacoesRequestSchema>;
 
 /** Keyed by the ticker as sent; a ticker without a quote is left out. */
-export const CotacoesResponseSchema = z.record(z.string(), z.object({ preco_atual: z.number() }));
+export const CotacoesResponseSchema = z.record(
+  z.string(),
+  z.object({
+    preco_atual: z.number(),
+    /** When the quote was made (the session's end for a stored close), where the provider tells. */
+    cotado_em: z.iso.datetime().optional(),
+  }),
+);
 export type CotacoesResponse = z.infer<typeof CotacoesResponseSchema>;
 
 export const cotacoesEndpoints = {

@@ -53,21 +53,6 @@ export function hasImportExtension(fileName: string): boolean {
   return IMPORT_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-/** The import screen's form. */
-export const ImportFormSchema = z.object({
-  data_referencia: z
-    .string()
-    .min(1, 'Informe a data de referência.')
-    .pipe(z.iso.date('Data inválida.')),
-  arquivo: z
-    .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, {
-      message: 'Selecione o arquivo (com abas de Patrimônio e Custódia).',
-    })
-    .refine((f) => hasImportExtension(f.name), 'Selecione um arquivo .xlsx ou .xls.'),
-});
-export type ImportForm = z.infer<typeof ImportFormSchema>;
-export type ImportFormInput = z.input<typeof ImportFormSchema>;
-
 export const importacaoEndpoints = {
   upload: endpoint({
     method: 'POST',

@@ -40,7 +40,8 @@ export type Operacao = z.infer<typeof OperacaoSchema>;
 export const DATA_VENDA_ANTES_DA_COMPRA = 'A data de venda não pode ser anterior à data de compra.';
 export const PRECO_POSITIVO = 'Informe um valor maior que zero.';
 export const QUANTIDADE_INVALIDA = 'Informe uma quantidade inteira maior que zero.';
-export const DATA_INVALIDA = 'Informe uma data válida (aaaa-mm-dd).';
+// The API takes aaaa-mm-dd, the screens dd/mm/aaaa: the message names neither.
+export const DATA_INVALIDA = 'Informe uma data válida.';
 
 /** A price: empty is null; when present, positive. */
 const preco = valorPositivo(PRECO_POSITIVO).nullable();

@@ -56,7 +56,7 @@ export const CompraValidarRequestSchema = z
     ticker,
     modo: ModoSchema,
     execucao: ExecucaoSchema,
-    tp: positive('o alvo (tp)'),
+    tp: positive('o alvo'),
     preco: positive('o preço limite').optional(),
     quantidade: quantidade.optional(),
     valor: positive('o valor').optional(),
@@ -85,7 +85,7 @@ export const CompraRequestSchema = z
   .object({
     ticker_base: ticker,
     execucao: ExecucaoSchema,
-    tp: positive('o alvo (tp)'),
+    tp: positive('o alvo'),
     preco: positive('o preço limite').optional(),
     legs: z
       .array(

@@ -29,6 +29,8 @@ export type PatrimonioDisponivel = z.infer<typeof PatrimonioDisponivelSchema>;
 /** GET dashboard-rv/: every open position of every client, with its quote. */
 export const DashboardRvResponseSchema = z.object({
   posicionadas: z.array(PosicaoPainelSchema),
+  /** When the newest of the quotes was made; null without any (absent from a server that cannot tell). */
+  cotacoes_em: z.iso.datetime().nullable().optional(),
 });
 export type DashboardRvResponse = z.infer<typeof DashboardRvResponseSchema>;
 

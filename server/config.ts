@@ -58,6 +58,8 @@ const EnvSchema = z
     MT5_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(15),
     // Enough that a usual fleet is checked in one round, each VM with the whole timeout.
     MT5_STATUS_CONCURRENCY: positiveInt(256),
+    // How old a client's MT5 status may get before the server asks its VM again (in the background).
+    MT5_STATUS_SECONDS: positiveInt(60),
     RECOMENDACAO_PROB_MIN: z.coerce.number().min(0).max(100).default(50),
     RECOMENDACAO_ESTIMADO_MIN: z.coerce.number().default(0),
     DEMO: z.enum(['0', '1']).default('1'),
@@ -133,6 +135,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       timeoutMs: env.MT5_TIMEOUT_MS,
       reconcileSeconds: env.MT5_RECONCILE_SECONDS,
       statusConcurrency: env.MT5_STATUS_CONCURRENCY,
+      statusSeconds: env.MT5_STATUS_SECONDS,
     },
     recomendacao: {
       probabilidadeMin: env.RECOMENDACAO_PROB_MIN,

@@ -23,9 +23,11 @@ export function formatNumber(value: number | null | undefined, decimals = 2): st
   return isMissing(value) ? DASH : numberFormat(decimals).format(value);
 }
 
-/** 1234.5 → 'R$ 1.234,50'. */
+/** 1234.5 → 'R$ 1.234,50'; -8713.14 → '-R$ 8.713,14' (the sign before the currency, as banks print it). */
 export function formatMoney(value: number | null | undefined): string {
-  return isMissing(value) ? DASH : `R$ ${numberFormat(2).format(value)}`;
+  if (isMissing(value)) return DASH;
+  const text = numberFormat(2).format(Math.abs(value));
+  return value < 0 && text !== '0,00' ? `-R$ ${text}` : `R$ ${text}`;
 }
 
 /** 12.345 → '12,35%'. */
@@ -66,19 +68,31 @@ export function formatTelefone(value: string | null | undefined): string {
   return value;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const instantFormat = (seconds: boolean) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  });
+const dateTimeFormat = instantFormat(true);
+const minuteFormat = instantFormat(false);
+
+function formatInstant(value: string | null | undefined, format: Intl.DateTimeFormat): string {
+  if (!value) return DASH;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format.format(date).replace(', ', ' ');
+}
 
 /** An instant (ISO 8601) as São Paulo's date and time: '2025-03-07T17:04:05Z' → '07/03/2025 14:04:05'. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return DASH;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date).replace(', ', ' ');
+  return formatInstant(value, dateTimeFormat);
+}
+
+/** An instant (ISO 8601) as São Paulo's date and time to the minute: '2025-10-29T20:00:00Z' → '29/10/2025 17:00'. */
+export function formatDateTimeMinutes(value: string | null | undefined): string {
+  return formatInstant(value, minuteFormat);
 }

@@ -40,6 +40,9 @@ export const MOCK_COTACOES: Record<string, number> = {
   'VALE3.SA': 57,
 };
 
+/** When the mock's quotes were made: the close of 29/10/2025 (17:00 in São Paulo). */
+export const MOCK_COTADO_EM = '2025-10-29T20:00:00.000Z';
+
 let patrimonioPorCliente: Record<number, number> = { 1: 500_000 };
 
 /** An operation as the mock keeps it: the input, and the share events applied to it (mocks/handlers/eventos.ts). */
@@ -351,7 +354,7 @@ export const carteiraHandlers = [
     const answer: CotacoesResponse = {};
     for (const ticker of body.tickers) {
       const price = cotacoes[ticker];
-      if (price !== undefined) answer[ticker] = { preco_atual: price };
+      if (price !== undefined) answer[ticker] = { preco_atual: price, cotado_em: MOCK_COTADO_EM };
     }
     return ok(cotacoesEndpoints.atuais, answer);
   }),

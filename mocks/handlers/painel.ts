@@ -3,6 +3,7 @@ import {
   type PatrimonioDisponivel,
   type PosicaoPainel,
 } from '../../contract';
+import { MOCK_COTADO_EM } from './carteira';
 import { handle, ok } from '../contract';
 
 /** Open positions of the mock clients, deliberately not in cliente order (the grid sorts them). */
@@ -104,6 +105,11 @@ export function closeMockPosicao(id: number) {
 }
 
 export const painelHandlers = [
-  handle(e.posicionadas, () => ok(e.posicionadas, { posicionadas })),
+  handle(e.posicionadas, () =>
+    ok(e.posicionadas, {
+      posicionadas,
+      cotacoes_em: posicionadas.some((p) => p.preco_atual !== null) ? MOCK_COTADO_EM : null,
+    }),
+  ),
   handle(e.patrimonioDisponivel, () => ok(e.patrimonioDisponivel, patrimonio)),
 ];

@@ -240,6 +240,8 @@ export async function posicoesAbertasJson(
   cotacoes: Map<string, number>,
   hoje: string,
   pageSize: number | null,
+  /** When the newest quote was made (the answer's cotacoes_em). */
+  cotacoesEm: string | null = null,
 ): Promise<string> {
   const statement = prepared(db, 'posicoes_abertas', (d) => {
     const preco = sql`q.preco`;
@@ -292,5 +294,5 @@ export async function posicoesAbertasJson(
     // event loop, the next page would start before any request that arrived meanwhile is even read.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return `{"posicionadas":[${elements.join(', ')}]}`;
+  return `{"posicionadas":[${elements.join(', ')}],"cotacoes_em":${JSON.stringify(cotacoesEm)}}`;
 }

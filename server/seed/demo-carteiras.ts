@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { acoes, clientes, importLotes, operacoes, patrimonios } from '../db/schema';
 import type { DemoContext } from './demo';
-import { readDemoPrecos, type PrecoDiario } from './demo-precos';
+import { readDemoPrecos, type DemoCalendario, type PrecoDiario } from './demo-precos';
 
 /** A small seeded generator: the same demo portfolios at every start. */
 function random(seed: number) {
@@ -51,7 +51,8 @@ export function demoOperacoes(
   while (open.size < nOpen && open.size < stocks.length) open.add(rnd.pick(stocks));
   for (const acaoId of open) {
     const bars = history.get(acaoId)!;
-    const bar = bars[bars.length - 1 - rnd.int(5, 150)]!;
+    // Bought in the last three months, some this week: the demo looks like a desk at work.
+    const bar = bars[bars.length - 1 - rnd.int(1, 60)]!;
     const preco = tradedPrice(bar, rnd);
     ops.push({
       cliente_id: clienteId,
@@ -92,11 +93,11 @@ export function demoOperacoes(
  * The demo portfolios: operations for every client that exists, and a Patrimônio import (one lote, one row per
  * client with a codigo_xp) sized so that the variable-income share leaves some value available.
  */
-export async function seedDemoCarteiras({ db }: DemoContext): Promise<void> {
-  await loadDemoCarteiras(db);
+export async function seedDemoCarteiras({ db, calendario }: DemoContext): Promise<void> {
+  await loadDemoCarteiras(db, calendario);
 }
 
-export async function loadDemoCarteiras(db: Db): Promise<void> {
+export async function loadDemoCarteiras(db: Db, calendario?: DemoCalendario): Promise<void> {
   const lista = await db
     .select({
       id: clientes.id,
@@ -114,7 +115,7 @@ export async function loadDemoCarteiras(db: Db): Promise<void> {
     ]),
   );
   const history = new Map<number, PrecoDiario[]>();
-  for (const bar of readDemoPrecos()) {
+  for (const bar of readDemoPrecos({ calendario })) {
     const id = ids.get(bar.ticker);
     if (id === undefined) continue;
     let bars = history.get(id);

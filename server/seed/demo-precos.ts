@@ -36,8 +36,16 @@ export interface PrecoDiario {
   volume: number;
 }
 
-/** The bundled history, optionally only some tickers and sessions from a date on. */
-export function readDemoPrecos(opts: { tickers?: string[]; desde?: string } = {}): PrecoDiario[] {
+export interface DemoPrecosOptions {
+  tickers?: string[];
+  /** Sessions from this bundled date on. */
+  desde?: string;
+  /** Lays the bundled sessions on other days (demoCalendario): the demo then ends just before its database's day. */
+  calendario?: DemoCalendario;
+}
+
+/** The bundled history, optionally only some tickers and sessions from a date on, optionally moved in time. */
+export function readDemoPrecos(opts: DemoPrecosOptions = {}): PrecoDiario[] {
   const wanted = opts.tickers ? new Set(opts.tickers) : null;
   const lines = gunzipSync(fs.readFileSync(PRECOS_FILE)).toString('utf8').split('\n');
   const rows: PrecoDiario[] = [];
@@ -55,7 +63,15 @@ export function readDemoPrecos(opts: { tickers?: string[]; desde?: string } = {}
     ];
     if (wanted && !wanted.has(ticker)) continue;
     if (opts.desde && data < opts.desde) continue;
-    rows.push({ ticker, data, abertura, maxima, minima, fechamento, volume: Number(volume) });
+    rows.push({
+      ticker,
+      data: opts.calendario ? opts.calendario(data) : data,
+      abertura,
+      maxima,
+      minima,
+      fechamento,
+      volume: Number(volume),
+    });
   }
   return rows;
 }
@@ -66,11 +82,9 @@ const BATCH = 5000;
  * Loads the bundled history into precos_diarios (batched multi-row inserts, one transaction; rows already
  * stored are kept). Tickers missing from the universe are added. Answers how many rows it inserted.
  */
-export async function loadDemoPrecos(
-  db: Db,
-  opts: { tickers?: string[]; desde?: string } = {},
-): Promise<number> {
+export async function loadDemoPrecos(db: Db, opts: DemoPrecosOptions = {}): Promise<number> {
   const rows = readDemoPrecos(opts);
+  const ajustadoAte = opts.calendario ? opts.calendario(DEMO_AJUSTADO_ATE) : DEMO_AJUSTADO_ATE;
   if (rows.length === 0) return 0;
   const tickers = [...new Set(rows.map((r) => r.ticker))];
   return db.transaction(async (tx) => {
@@ -95,7 +109,7 @@ export async function loadDemoPrecos(
         tx,
         sql`with novos as (
           insert into precos_diarios (acao_id, data, abertura, maxima, minima, fechamento, volume, fonte, ajustado_ate)
-          select *, 'demo', ${DEMO_AJUSTADO_ATE}::date from unnest(
+          select *, 'demo', ${ajustadoAte}::date from unnest(
             string_to_array(${column((r) => ids.get(r.ticker)!)}, ',')::int[],
             string_to_array(${column((r) => r.data)}, ',')::date[],
             string_to_array(${column((r) => r.abertura)}, ',')::numeric[],
@@ -113,6 +127,45 @@ export async function loadDemoPrecos(
   });
 }
 
-export async function seedDemoPrecos({ db }: DemoContext): Promise<void> {
-  await loadDemoPrecos(db);
+export async function seedDemoPrecos({ db, calendario }: DemoContext): Promise<void> {
+  await loadDemoPrecos(db, { calendario });
+}
+
+/** Maps a bundled session's date to the day the demo shows it on. */
+export type DemoCalendario = (data: string) => string;
+
+let sessoes: string[] | null = null;
+
+/** The bundled history's sessions, oldest first. */
+function sessoesDemo(): string[] {
+  sessoes ??= [...new Set(readDemoPrecos().map((p) => p.data))].sort();
+  return sessoes;
+}
+
+/** The `count` weekdays before `hoje` (not counting it), oldest first. */
+function diasUteisAntes(hoje: string, count: number): string[] {
+  const dias: string[] = [];
+  const dia = new Date(`${hoje}T12:00:00Z`);
+  while (dias.length < count) {
+    dia.setUTCDate(dia.getUTCDate() - 1);
+    const semana = dia.getUTCDay();
+    if (semana !== 0 && semana !== 6) dias.push(dia.toISOString().slice(0, 10));
+  }
+  return dias.reverse();
+}
+
+/**
+ * The demo's calendar for a database created on `hoje`: the bundled sessions (2022-11-01 to 2025-10-29) laid, in
+ * their order, on the weekdays up to the one before `hoje`, so that a new demo always ends with yesterday's session
+ * and its positions, imports and recommendations are of these weeks. The same `hoje` gives the same days.
+ */
+export function demoCalendario(hoje: string): DemoCalendario {
+  const todas = sessoesDemo();
+  const dias = diasUteisAntes(hoje, todas.length);
+  const dia = new Map(todas.map((s, i) => [s, dias[i]!]));
+  return (data) => {
+    const novo = dia.get(data);
+    if (novo === undefined) throw new Error(`${data} is not a session of the bundled history`);
+    return novo;
+  };
 }

@@ -7,6 +7,12 @@ import { painelQueries } from './painel';
 /** Specification section 9: the MT5 status refreshes on load and every 1800 seconds. */
 export const STATUS_REFRESH_MS = 1_800 * 1_000;
 
+/**
+ * While some client has no status yet (the server measures it in the background and answers at once with what
+ * it has), the statuses are asked again this often: each dot appears soon after its VM answers.
+ */
+export const STATUS_PENDENTE_MS = 2_000;
+
 /** Clients: one key per piece of data (TkDodo's hierarchy all → lists/details → one). */
 export const clientesQueries = {
   all: () => ['clientes'] as const,
@@ -33,7 +39,8 @@ export const clientesQueries = {
 };
 
 /** Create (no id) or update (with id): the client's own entry is replaced; the list, the statuses (a VM address
- * may have changed), its summary (its percent) and the control panel (names, percents) reload. */
+ * may have changed), its summary (its percent) and the control panel (names, percents) reload. The save ends
+ * without waiting for the statuses: a VM is not the form's business. */
 export function useSaveCliente() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,9 +48,9 @@ export function useSaveCliente() {
       id ? call(e.update, { params: { id }, body: input }) : call(e.create, { body: input }),
     onSuccess: (saved: Cliente) => {
       queryClient.setQueryData(clientesQueries.detail(saved.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: clientesQueries.status().queryKey });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientesQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: clientesQueries.status().queryKey }),
         queryClient.invalidateQueries({ queryKey: carteiraQueries.resumo(saved.id).queryKey }),
         queryClient.invalidateQueries({ queryKey: painelQueries.all() }),
       ]);

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  QueryObserver,
   queryOptions,
   useMutation,
   useQuery,
@@ -69,7 +70,7 @@ export const ordensQueries = {
       queryFn: ({ signal }) => call(e.detail, { params: { group_id: groupId } }, { signal }),
     }),
   statuses: () => [...ordensQueries.all(), 'status'] as const,
-  /** Polled every 3 s until the group is executed or finished with an error. */
+  /** Polled every 3 s by `followOrdem` until the group is executed or finished with an error. */
   status: (clienteId: number, lado: Lado, groupId: string | null) =>
     queryOptions({
       queryKey: [...ordensQueries.statuses(), clienteId, lado, groupId] as const,
@@ -87,9 +88,44 @@ export const ordensQueries = {
     }),
 };
 
+const followed = new WeakMap<QueryClient, Set<string>>();
+
 /**
- * A sent order's status. Once it is executed the client's portfolio changed (an operation opened or closed):
- * what depends on it reloads, then `onExecuted` runs, once per group.
+ * Follows a sent order until it ends, whether a dialog shows it or was closed meanwhile: its status is polled
+ * every 3 s into the query cache (where the dialog reads it), and once it ends what it changed reloads (the
+ * client's portfolio, the control panel). One follower per group, however often it is asked.
+ */
+export function followOrdem(
+  queryClient: QueryClient,
+  clienteId: number,
+  lado: Lado,
+  groupId: string,
+): void {
+  const groups = followed.get(queryClient) ?? new Set<string>();
+  followed.set(queryClient, groups);
+  if (groups.has(groupId)) return;
+  groups.add(groupId);
+  const observer = new QueryObserver(queryClient, ordensQueries.status(clienteId, lado, groupId));
+  // A cleared cache (the session ended) ends the following too: nobody is there to see the order.
+  const unwatch = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed' && event.query === observer.getCurrentQuery()) stop();
+  });
+  const unsubscribe = observer.subscribe((result) => {
+    if (!isDone(result.data)) return;
+    stop();
+    // A group that ended without every share still recorded what filled (a canceled limit order, a partial fill).
+    void invalidateOrdem(queryClient, clienteId, groupId);
+  });
+  function stop() {
+    unsubscribe();
+    unwatch();
+    groups.delete(groupId);
+  }
+}
+
+/**
+ * A sent order's status as `followOrdem` polls it (the dialog only reads it: closing the dialog stops nothing).
+ * Once it is executed `onExecuted` runs, once per group.
  */
 export function useOrdemStatus(
   clienteId: number,
@@ -97,19 +133,15 @@ export function useOrdemStatus(
   groupId: string | null,
   onExecuted: () => void,
 ) {
-  const queryClient = useQueryClient();
-  const query = useQuery(ordensQueries.status(clienteId, lado, groupId));
+  const query = useQuery({ ...ordensQueries.status(clienteId, lado, groupId), enabled: false });
   const status = groupId !== null && query.data?.group_id === groupId ? query.data : undefined;
   const executed = Boolean(status?.executed_all);
-  const finished = isDone(status);
   useEffect(() => {
-    // A group that ended without every share still recorded what filled (a canceled limit order, a partial fill).
-    if (finished && groupId) void invalidateOrdem(queryClient, clienteId, groupId);
     if (!executed) return;
     onExecuted();
-    // The finished group is what this reacts to, once; onExecuted is the caller's.
+    // The executed group is what this reacts to, once; onExecuted is the caller's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished, executed]);
+  }, [executed]);
   return status;
 }
 
@@ -171,6 +203,7 @@ export function useValidateCompra(clienteId: number) {
 
 /** Each confirmed intent carries its own Idempotency-Key: a retried or double-clicked submit is one order. */
 export function useSendCompra(clienteId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key }: { body: CompraRequest; key: string }) =>
       (
@@ -180,6 +213,8 @@ export function useSendCompra(clienteId: number) {
           body,
         })
       ).group_id,
+    // Here, not in the dialog's mutate(): a dialog closed while the order was being sent still has it followed.
+    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'compra', groupId),
   });
 }
 
@@ -202,6 +237,7 @@ export function useSendVenda(clienteId: number) {
           body,
         })
       ).group_id,
+    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'venda', groupId),
     // A 409 may be the terminal holding less than the sale: what the dialog knows of its position is read again.
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 409) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { TargetDialog, type TargetDialogProps } from './TargetDialog';
+import { DialogCloseButton, TargetDialog, type TargetDialogProps } from './TargetDialog';
 
 /** A question the user must answer before a destructive action, about one target. */
 export function ConfirmDialog<T>(props: Omit<TargetDialogProps<T>, 'role' | 'size'>) {
@@ -53,6 +53,7 @@ export function ConfirmDialogContent({
           {confirmLabel}
         </Button>
       </Dialog.Footer>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

@@ -4,18 +4,25 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type RowData,
+  type SortingFn,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Right-aligned, tabular digits: numbers, money, percentages. */
     numeric?: boolean;
+    /**
+     * Kept in view at the right edge while the rest scrolls sideways (a row's buttons, its status); give such a
+     * column a `size` when there are two, so that the second one knows where the first one starts.
+     */
+    pinRight?: boolean;
   }
 }
 
@@ -40,9 +47,63 @@ const VIRTUALIZE_ABOVE = 150;
 
 const SORT_LABEL = { asc: ' ▲', desc: ' ▼' } as const;
 
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+const isBlank = (v: unknown) =>
+  v === null || v === undefined || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+/** Numbers by value, text in Portuguese order ('Álvaro' beside 'Alberto', 'Item 2' before 'Item 10'). */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
 /**
- * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, and row
- * virtualisation for long lists (20,000 positions stay smooth).
+ * Every column's order: blanks (a missing quote, an empty e-mail) last whichever the direction. TanStack inverts
+ * what a sorting function answers for a descending sort, so a blank's place is inverted here beforehand.
+ */
+function blanksLast<T>(sorting: SortingState): SortingFn<T> {
+  return (rowA, rowB, id) => {
+    const a = rowA.getValue(id);
+    const b = rowB.getValue(id);
+    if (!isBlank(a) && !isBlank(b)) return compareValues(a, b);
+    if (isBlank(a) && isBlank(b)) return 0;
+    const desc = sorting.find((s) => s.id === id)?.desc ? -1 : 1;
+    return (isBlank(a) ? 1 : -1) * desc;
+  };
+}
+
+/** A column's id as TanStack Table derives it: its id, else its accessor key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in DataTableProps
+const columnId = <T,>(column: ColumnDef<T, any>) =>
+  column.id ?? ('accessorKey' in column ? String(column.accessorKey) : '');
+
+/**
+ * Where a pinned column stays while the grid scrolls sideways: the first (the row's identity) at the left edge,
+ * `pinRight` ones at the right edge, each over an opaque background with a line on its inner side.
+ */
+function pinned<T>(column: Column<T>, header: boolean) {
+  const side = column.getIsPinned();
+  if (!side) return {};
+  const edge = side === 'left' ? column.getIsLastColumn('left') : column.getIsFirstColumn('right');
+  const size = side === 'right' ? `${column.getSize()}px` : undefined;
+  return {
+    position: 'sticky' as const,
+    [side]: `${side === 'left' ? column.getStart('left') : column.getAfter('right')}px`,
+    zIndex: header ? 2 : 1,
+    bg: header ? 'bg.muted' : 'bg',
+    minW: size,
+    w: size,
+    boxShadow: edge
+      ? `inset ${side === 'left' ? '-1px' : '1px'} 0 0 var(--chakra-colors-border)`
+      : undefined,
+  };
+}
+
+/**
+ * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, the first column and
+ * `pinRight` columns (the row's actions) kept in view when it is wider than the screen, and row virtualisation
+ * for long lists (20,000 positions stay smooth).
  */
 export function DataTable<T>({
   columns,
@@ -54,15 +115,28 @@ export function DataTable<T>({
   maxHeight = 640,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  // The sorting function knows the direction (blanks last): columns are made again when it changes.
+  const ordered = useMemo(
+    () =>
+      columns.map(
+        (c) => ({ sortingFn: blanksLast<T>(sorting), sortUndefined: false, ...c }) as typeof c,
+      ),
+    [columns, sorting],
+  );
+  const columnPinning = {
+    left: columns.slice(0, 1).map(columnId),
+    right: columns.filter((c) => c.meta?.pinRight).map(columnId),
+  };
   // TanStack Table returns new functions each render by design; the React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
-    columns,
-    state: { sorting },
+    columns: ordered,
+    state: { sorting, columnPinning },
     onSortingChange: setSorting,
-    // A first click sorts ascending, whatever the column's type.
+    // A first click sorts ascending, whatever the column's type; a third one leaves the column unsorted.
     sortDescFirst: false,
+    enableSortingRemoval: true,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
@@ -106,6 +180,7 @@ export function DataTable<T>({
                     key={header.id}
                     textAlign={header.column.columnDef.meta?.numeric ? 'end' : 'start'}
                     whiteSpace="nowrap"
+                    {...pinned(header.column, true)}
                     aria-sort={
                       sorted === 'asc'
                         ? 'ascending'
@@ -125,7 +200,14 @@ export function DataTable<T>({
                         _hover={{ color: 'gold.fg' }}
                       >
                         {flexRender(header.column.columnDef.header, header.getContext())}
-                        {sorted ? SORT_LABEL[sorted] : null}
+                        {sorted ? (
+                          SORT_LABEL[sorted]
+                        ) : (
+                          // Unsorted, and sortable: a faint mark says a click sorts it.
+                          <chakra.span color="fg.subtle" aria-hidden>
+                            {' ↕'}
+                          </chakra.span>
+                        )}
                       </chakra.button>
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())
@@ -161,6 +243,7 @@ export function DataTable<T>({
                     cell.column.columnDef.meta?.numeric ? 'tabular-nums' : undefined
                   }
                   whiteSpace="nowrap"
+                  {...pinned(cell.column, false)}
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Cell>

@@ -1,4 +1,4 @@
-import { Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 
 export interface TargetDialogProps<T> extends Pick<
@@ -34,5 +34,14 @@ export function TargetDialog<T>({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The one close (×) every dialog has, top right: the same as Cancelar. */
+export function DialogCloseButton() {
+  return (
+    <Dialog.CloseTrigger asChild>
+      <CloseButton size="sm" aria-label="Fechar" />
+    </Dialog.CloseTrigger>
   );
 }

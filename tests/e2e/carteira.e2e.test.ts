@@ -39,7 +39,7 @@ describe("a demo client's portfolio", () => {
     await page.getByRole('button', { name: 'Nova Operação' }).click();
     let dialog = page.getByRole('dialog', { name: 'Nova Operação' });
     await dialog.getByLabel('Ação').selectOption({ label: 'WEGE3 — WEG' });
-    await dialog.getByLabel('Data Compra').fill('2025-10-01');
+    await dialog.getByLabel('Data Compra').fill('01/10/2025');
     await dialog.getByLabel('Preço Unitário').fill('40.1');
     await dialog.getByLabel('Quantidade').fill('123');
     await dialog.getByLabel('Valor Alvo').fill('44');
@@ -62,7 +62,7 @@ describe("a demo client's portfolio", () => {
     // A sale date and price make it realised: it moves to REALIZADAS.
     await editada.getByRole('button', { name: 'Editar WEGE3' }).click();
     dialog = page.getByRole('dialog', { name: 'Editar Operação' });
-    await dialog.getByLabel('Data Venda').fill('2025-10-20');
+    await dialog.getByLabel('Data Venda').fill('20/10/2025');
     await dialog.getByLabel('Preço Venda').fill('42');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -82,13 +82,29 @@ describe("a demo client's portfolio", () => {
       .click();
     await realizada.waitFor({ state: 'detached' });
 
-    // Atualizar cotações asks the server again and comes back.
+    // Atualizar cotações asks the server again and comes back, the button as wide while it says Atualizando...
     await page.getByRole('tab', { name: 'POSICIONADAS' }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/cotacoes-atuais/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const atualizar = page.getByRole('button', { name: 'Atualizar cotações' });
+    const width = async (name: string) =>
+      (await page.getByRole('button', { name }).boundingBox())?.width;
+    const idle = await width('Atualizar cotações');
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/cotacoes-atuais/')),
-      page.getByRole('button', { name: 'Atualizar cotações' }).click(),
+      (async () => {
+        await atualizar.click();
+        await page.getByRole('button', { name: 'Atualizando...' }).waitFor();
+        expect(await width('Atualizando...')).toBe(idle);
+        release();
+      })(),
     ]);
     expect(response.status()).toBe(200);
+    await page.unroute('**/api/cotacoes-atuais/');
     await page.getByRole('button', { name: 'Atualizar cotações' }).waitFor();
     expect(await abertas.getByRole('row').nth(1).textContent()).toMatch(/\d,\d\d/);
     await screenshot(page, 'carteira-posicionadas');

@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../shared/dates';
+import { formatDate } from '../../shared/format';
+import { DEMO_AJUSTADO_ATE, demoCalendario } from '../../server/seed/demo-precos';
 import { launchBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
@@ -14,6 +17,9 @@ const column = (page: Page, table: string, index: number) =>
     );
 
 const ptBr = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
+
+/** The demo's last session: the bundled history's, laid on the weekday before the database was created (today). */
+const ULTIMO_PREGAO = formatDate(demoCalendario(todayIso())(DEMO_AJUSTADO_ATE));
 const collator = new Intl.Collator('pt-BR');
 
 describe('control panel and recommendations, on the demo data', () => {
@@ -80,7 +86,7 @@ describe('control panel and recommendations, on the demo data', () => {
     await patrimonio.locator('tbody tr td + td').first().waitFor();
     expect(
       await patrimonio.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.textContent)),
-    ).toEqual(['Código', 'Nome ▲', 'Patrimônio', 'Total Consolidado', 'Valor Disponível']);
+    ).toEqual(['Código ↕', 'Nome ▲', 'Patrimônio ↕', 'Total Consolidado ↕', 'Valor Disponível ↕']);
     expect((await column(page, 'Patrimônio disponível', 1)).length).toBeGreaterThan(5);
 
     await page.getByRole('tab', { name: 'RECOMENDAÇÕES' }).click();
@@ -91,7 +97,7 @@ describe('control panel and recommendations, on the demo data', () => {
     const panel = page.getByRole('tabpanel', { name: 'RECOMENDAÇÕES' });
     await panel.getByRole('button', { name: 'Atualizar' }).click();
     await expect(panel.getByRole('status').textContent({ timeout: 30_000 })).resolves.toMatch(
-      /^\d+ recomendaç(ão|ões) para 29\/10\/2025 \(\d+ ações analisadas\)\.$/,
+      new RegExp(`^\\d+ recomendaç(ão|ões) para ${ULTIMO_PREGAO} \\(\\d+ ações analisadas\\)\\.$`),
     );
     const probabilidades = (await column(page, 'Recomendações', 7)).map(ptBr);
     expect(probabilidades.length).toBeGreaterThan(0);
@@ -114,7 +120,9 @@ describe('control panel and recommendations, on the demo data', () => {
     const grid = page.getByRole('table', { name: 'Recomendações' });
     await grid.locator('tbody tr td + td').first().waitFor();
     expect(
-      await grid.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.textContent)),
+      await grid
+        .getByRole('columnheader')
+        .evaluateAll((hs) => hs.map((h) => h.textContent?.replace(/ ↕$/, ''))),
     ).toEqual([
       'Ticker',
       'Empresa',
@@ -141,7 +149,7 @@ describe('control panel and recommendations, on the demo data', () => {
     ]);
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await expect(page.getByRole('status').textContent({ timeout: 30_000 })).resolves.toMatch(
-      /para 29\/10\/2025/,
+      new RegExp(`para ${ULTIMO_PREGAO}`),
     );
     await screenshot(page, 'recomendacoes-narrow');
     await page.close();

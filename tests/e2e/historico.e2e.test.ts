@@ -78,7 +78,7 @@ describe('order history and reconciliation, on the demo', () => {
     await page.getByRole('button', { name: 'Nova Operação' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova Operação' });
     await dialog.getByLabel('Ação').selectOption({ label: 'TAEE11 — Taesa' });
-    await dialog.getByLabel('Data Compra').fill('2025-10-01');
+    await dialog.getByLabel('Data Compra').fill('01/10/2025');
     await dialog.getByLabel('Preço Unitário').fill('35.2');
     await dialog.getByLabel('Quantidade').fill('300');
     await dialog.getByRole('button', { name: 'Criar' }).click();

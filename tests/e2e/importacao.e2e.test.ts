@@ -64,7 +64,7 @@ describe('import of patrimony and custody', () => {
     await page.getByText('Informe a data de referência.').waitFor();
     await page.getByText('Selecione o arquivo (com abas de Patrimônio e Custódia).').waitFor();
 
-    await page.getByLabel('Data de referência').fill('2019-12-31');
+    await page.getByLabel('Data de referência').fill('31/12/2019');
     await page.getByLabel(/Arquivo/).setInputFiles(writeWorkbook(dir, 'xlsx'));
     await page.getByRole('button', { name: 'OK — Importar' }).click();
     const alert = page.getByRole('alert');
@@ -93,7 +93,7 @@ describe('import of patrimony and custody', () => {
     await enter(page);
     const fake = path.join(dir, 'nao-e-planilha.xlsx');
     fs.writeFileSync(fake, 'Código;Patrimônio\n1;2\n');
-    await page.getByLabel('Data de referência').fill('2019-11-30');
+    await page.getByLabel('Data de referência').fill('30/11/2019');
     await page.getByLabel(/Arquivo/).setInputFiles(fake);
     await page.getByRole('button', { name: 'OK — Importar' }).click();
     await page
@@ -104,6 +104,21 @@ describe('import of patrimony and custody', () => {
       )
       .waitFor();
     await screenshot(page, 'importacao-falha-estreita');
+    await page.close();
+  });
+
+  it('speaks Portuguese in a browser set to English: dd/mm/aaaa and Escolher arquivo', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    await enter(page);
+    const data = page.getByLabel('Data de referência');
+    expect(await data.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    await data.pressSequentially('31122019');
+    expect(await data.inputValue()).toBe('31/12/2019');
+    await page.getByRole('button', { name: 'Escolher arquivo' }).waitFor();
+    await page.getByText('Nenhum arquivo selecionado').waitFor();
+    await page.getByLabel(/Arquivo/).setInputFiles(writeWorkbook(dir, 'xlsx'));
+    await page.getByText('carteira-e2e.xlsx').waitFor();
+    await screenshot(page, 'importacao-en-us');
     await page.close();
   });
 });

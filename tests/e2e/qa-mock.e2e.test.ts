@@ -150,7 +150,7 @@ describe('QA replay on npm run dev:mock', () => {
     fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     const page = await open('/ferramentas/importacao');
     await page.getByRole('heading', { name: 'Importação' }).waitFor();
-    await page.getByLabel('Data de referência').fill('2024-06-28');
+    await page.getByLabel('Data de referência').fill('28/06/2024');
     await page.getByLabel(/Arquivo/).setInputFiles(file);
     await page.getByRole('button', { name: 'OK — Importar' }).click();
     await page

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,4 +35,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Whether the element is wholly inside the viewport, without scrolling, and not covered there (what sits at its
+ * centre is the element itself or inside it): what a user sees and can click as the page is.
+ */
+export async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  const inside =
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= viewport.width + 0.5 &&
+    box.y + box.height <= viewport.height + 0.5;
+  if (!inside) return false;
+  return locator.evaluate(
+    (el, [x, y]) => {
+      const top = document.elementFromPoint(x!, y!);
+      return top !== null && (el === top || el.contains(top));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
 }

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { takeContractViolations } from '../../mocks/contract';
 import { server } from '../../mocks/node';
+import { clearQueryClients } from './render';
 
 // jsdom lacks the layout APIs Chakra's positioning and virtualisation ask for.
 class ResizeObserverStub {
@@ -38,6 +39,7 @@ afterEach(() => {
   // A mock answer that breaks the contract fails the test that caused it.
   expect(takeContractViolations()).toEqual([]);
   cleanup();
+  clearQueryClients();
   server.resetHandlers();
   localStorage.clear();
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -8,25 +8,36 @@ import { createQueryClient } from '../../src/app/query-client';
 import { session } from '../../src/lib/session';
 import { system } from '../../src/app/theme';
 
+const clients = new Set<QueryClient>();
+
+/** Ends what the test's query clients still do (an MT5 order followed after its dialog closed). */
+export function clearQueryClients() {
+  for (const client of clients) client.clear();
+  clients.clear();
+}
+
+function testQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  clients.add(queryClient);
+  return queryClient;
+}
+
 /** Renders the whole SPA at a path, logged in unless told otherwise. */
 export function renderApp(path = '/', { loggedIn = true, username = 'operador' } = {}) {
   if (loggedIn) session.login({ access: 'mock.token', username });
   else session.logout();
   window.history.replaceState({}, '', path);
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = testQueryClient();
   const user = userEvent.setup();
   return { user, queryClient, ...render(<App queryClient={queryClient} />) };
 }
 
 /** Renders one component with the app's providers (theme, a fresh query client without retries). */
 export function renderWithProviders(ui: ReactElement) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = testQueryClient();
   const user = userEvent.setup();
   return {
     user,

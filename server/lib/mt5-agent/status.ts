@@ -106,12 +106,19 @@ export async function checkStatus(
 export function checkAllStatuses(
   targets: StatusTarget[],
   settings: StatusCheckSettings,
+  /** Told each status as soon as it is known (those needing no call before this returns its promise). */
+  onResult?: (result: Mt5StatusResult & { id: number }) => void,
 ): Promise<Array<Mt5StatusResult & { id: number }>> {
+  // Each status told as it comes: those needing no call (askFleet's missing) before this returns its promise.
+  const told = (result: Mt5StatusResult & { id: number }) => {
+    onResult?.(result);
+    return result;
+  };
   return askFleet(
     targets,
     settings,
-    async (client, target) => ({ id: target.id, ...(await statusOf(client)) }),
-    (target) => ({ id: target.id, ...MISSING_IP }),
-    (target, err) => ({ id: target.id, ...statusFromError(err), ping: null }),
+    async (client, target) => told({ id: target.id, ...(await statusOf(client)) }),
+    (target) => told({ id: target.id, ...MISSING_IP }),
+    (target, err) => told({ id: target.id, ...statusFromError(err), ping: null }),
   );
 }

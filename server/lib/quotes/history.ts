@@ -13,11 +13,29 @@ interface Ultima {
 }
 
 /**
+ * A stored close is the quote of its session's end: B3's session ends at 17:00 in São Paulo, UTC−3 all year since
+ * 2019.
+ */
+export const sessionEnd = (data: string) => `${data}T20:00:00.000Z`;
+
+/**
  * The last stored close of each ticker (base tickers, e.g. PETR4), in one query for all of them, in today's terms:
  * a split in force after that session divides it as it divides the positions (server/lib/precos/ajuste.ts).
  */
 export async function lastCloses(db: Db, tickers: string[]): Promise<Map<string, number>> {
-  const quotes = new Map<string, number>();
+  return new Map([...(await lastBars(db, tickers))].map(([t, bar]) => [t, bar.preco]));
+}
+
+/** When each ticker's last stored close was quoted: its session's end. */
+export async function lastCloseTimes(db: Db, tickers: string[]): Promise<Map<string, string>> {
+  return new Map([...(await lastBars(db, tickers))].map(([t, bar]) => [t, sessionEnd(bar.data)]));
+}
+
+async function lastBars(
+  db: Db,
+  tickers: string[],
+): Promise<Map<string, { preco: number; data: string }>> {
+  const quotes = new Map<string, { preco: number; data: string }>();
   if (tickers.length === 0) return quotes;
   const statement = prepared(db, 'ultimos_fechamentos', (d) =>
     d
@@ -44,7 +62,7 @@ export async function lastCloses(db: Db, tickers: string[]): Promise<Map<string,
     const eventos = row.eventos === null ? [] : (JSON.parse(row.eventos) as EventoDeAcoes[]);
     const fator = fatorPendente(referencia(ultima.data, ultima.ajustado_ate), eventos);
     const close = price(ajustarPreco(ultima.fechamento, fator));
-    if (close !== null) quotes.set(row.ticker, close);
+    if (close !== null) quotes.set(row.ticker, { preco: close, data: ultima.data });
   }
   return quotes;
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { lastCloses } from './history';
-import { simulate, windowOf } from './simulated';
+import { lastCloses, lastCloseTimes } from './history';
+import { simulate, windowOf, windowStart } from './simulated';
 import { createYahooClient } from './yahoo-client';
 import { createYahooQuotes } from './yahoo';
 
@@ -16,6 +16,11 @@ export interface QuoteService {
    * simulated quotes. Null when only asking tells (yahoo). Answers built from quotes are kept while it holds.
    */
   version(): string | null;
+  /**
+   * When each quote getQuotes answers was made (an ISO instant), for the tickers it has one: the session's end for
+   * a stored close, the moment Yahoo quoted it. Optional: a provider that cannot tell leaves the time out.
+   */
+  quotedAt?(tickers: string[]): Promise<Map<string, string>>;
 }
 
 export interface QuoteServiceOptions {
@@ -30,29 +35,41 @@ export function createQuoteService({
   now = Date.now,
 }: QuoteServiceOptions): QuoteService {
   const history = (tickers: string[]) => lastCloses(db, tickers);
+  const historyTimes = (tickers: string[]) => lastCloseTimes(db, tickers);
   switch (config.quotesProvider) {
     case 'history':
-      return { provider: 'history', getQuotes: history, version: () => '' };
+      return {
+        provider: 'history',
+        getQuotes: history,
+        version: () => '',
+        quotedAt: historyTimes,
+      };
     case 'simulated':
       return {
         provider: 'simulated',
         getQuotes: async (tickers) => simulate(await history(tickers), now()),
         version: () => String(windowOf(now())),
+        quotedAt: async (tickers) => {
+          const at = windowStart(now());
+          return new Map([...(await historyTimes(tickers)).keys()].map((t) => [t, at]));
+        },
       };
     case 'yahoo': {
       const yahoo = createYahooQuotes({
         client: createYahooClient({ baseUrl: config.yahooBaseUrl }),
         fallback: history,
+        fallbackTimes: historyTimes,
         now,
       });
       return {
         provider: 'yahoo',
         getQuotes: (tickers) => yahoo.getQuotes(tickers),
         version: () => null,
+        quotedAt: (tickers) => yahoo.quotedAt(tickers),
       };
     }
   }
 }
 
-export { lastCloses } from './history';
+export { lastCloses, lastCloseTimes } from './history';
 export { createYahooClient, type YahooClient } from './yahoo-client';

@@ -19,6 +19,11 @@ export function windowOf(nowMs: number): number {
   return Math.floor(nowMs / WINDOW_MS);
 }
 
+/** When the window `nowMs` falls in began: the simulated quotes' time. */
+export function windowStart(nowMs: number): string {
+  return new Date(windowOf(nowMs) * WINDOW_MS).toISOString();
+}
+
 /** A factor within 1 ± 2 %, constant within a window. */
 export function driftFactor(ticker: string, nowMs: number): number {
   const window = windowOf(nowMs);

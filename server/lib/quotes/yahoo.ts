@@ -4,6 +4,8 @@ export interface YahooQuotesOptions {
   client: YahooClient;
   /** Quotes for tickers Yahoo could not answer and never answered before (the stored last close). */
   fallback: (tickers: string[]) => Promise<Map<string, number>>;
+  /** When the fallback's quotes were made (the stored close's session end). */
+  fallbackTimes?: (tickers: string[]) => Promise<Map<string, string>>;
   now?: () => number;
   ttlMs?: number;
   /** After a failure, Yahoo is not asked again for these tickers for this long. */
@@ -13,7 +15,25 @@ export interface YahooQuotesOptions {
 
 interface Known {
   price: number;
+  /** When it was fetched (the cache's clock). */
   at: number;
+  /** When Yahoo says the market quoted it (ISO), else when it was fetched. */
+  quotedAt: string;
+}
+
+/** Yahoo's regularMarketTime: a Date once the library has parsed it, epoch seconds or text otherwise. */
+function marketTime(value: unknown, fetchedAt: number): string {
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === 'number'
+        ? new Date(value * 1000)
+        : typeof value === 'string'
+          ? new Date(value)
+          : null;
+  return date && !Number.isNaN(date.getTime())
+    ? date.toISOString()
+    : new Date(fetchedAt).toISOString();
 }
 
 const toYahoo = (ticker: string) => `${ticker}.SA`;
@@ -39,7 +59,11 @@ export function createYahooQuotes(opts: YahooQuotesOptions) {
       for (const result of results) {
         const price = result.regularMarketPrice;
         if (typeof price === 'number' && Number.isFinite(price) && price > 0) {
-          known.set(fromYahoo(result.symbol), { price, at });
+          known.set(fromYahoo(result.symbol), {
+            price,
+            at,
+            quotedAt: marketTime(result.regularMarketTime, at),
+          });
         }
       }
       for (const ticker of tickers) failedAt.delete(ticker);
@@ -95,6 +119,21 @@ export function createYahooQuotes(opts: YahooQuotesOptions) {
         for (const [ticker, price] of await opts.fallback(unknown)) quotes.set(ticker, price);
       }
       return quotes;
+    },
+
+    /** When each quote getQuotes last answered was made; the fallback's time for those Yahoo never quoted. */
+    async quotedAt(tickers: string[]): Promise<Map<string, string>> {
+      const times = new Map<string, string>();
+      const unknown: string[] = [];
+      for (const ticker of new Set(tickers)) {
+        const last = known.get(ticker);
+        if (last) times.set(ticker, last.quotedAt);
+        else unknown.push(ticker);
+      }
+      if (unknown.length && opts.fallbackTimes) {
+        for (const [ticker, at] of await opts.fallbackTimes(unknown)) times.set(ticker, at);
+      }
+      return times;
     },
   };
 }

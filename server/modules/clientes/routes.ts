@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { clientesEndpoints as e } from '../../../contract';
 import { route } from '../../lib/route';
-import {
-  clientesStatus,
-  createCliente,
-  deleteCliente,
-  getCliente,
-  listClientes,
-  updateCliente,
-} from './service';
+import { createCliente, deleteCliente, getCliente, listClientes, updateCliente } from './service';
+import { StatusMonitor } from './status-monitor';
 
 export async function clientesRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -19,5 +13,9 @@ export async function clientesRoutes(app: FastifyInstance) {
     updateCliente(db, config, username, params.id, body),
   );
   route(app, e.delete, ({ params }, { username }) => deleteCliente(db, username, params.id));
-  route(app, e.status, () => clientesStatus(db, config));
+  const monitor = new StatusMonitor(db, config, (err) =>
+    app.log.warn({ err }, 'MT5 status check failed'),
+  );
+  app.addHook('onClose', async () => monitor.stop());
+  route(app, e.status, () => monitor.answer());
 }

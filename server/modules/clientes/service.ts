@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import { isAllowedHost, sealToken } from '../../lib/mt5-agent/access';
-import { checkAllStatuses } from '../../lib/mt5-agent/status';
 import {
   countLive,
   deleteClienteRows,
@@ -13,7 +12,6 @@ import {
   selectCliente,
   selectClientes,
   selectHistory,
-  selectStatusTargets,
   toCliente,
   updateClienteRow,
 } from './repository';
@@ -153,9 +151,4 @@ export async function deleteCliente(db: Db, username: string, id: number): Promi
       { username, action: 'delete', entity: 'cliente', entityId: id, before: toCliente(before) },
     ]);
   });
-}
-
-/** Every client's MT5 status, asked of the agents side by side. */
-export async function clientesStatus(db: Db, config: Config) {
-  return checkAllStatuses(await selectStatusTargets(db), config.mt5);
 }

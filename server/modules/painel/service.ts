@@ -43,19 +43,33 @@ export function posicoesPorPagina(db: Db): number | null {
 const POSICIONADAS_SOURCES: readonly Source[] = ['operacoes', 'clientes', 'acoes'];
 const PATRIMONIO_SOURCES: readonly Source[] = ['clientes', 'operacoes', 'patrimonios'];
 
+/** The quotes of the open positions' tickers, and when the newest of them was made (null when none says). */
+interface Cotacoes {
+  precos: Map<string, number>;
+  em: string | null;
+}
+
 interface PosicionadasContext {
   versions: Versions;
   hoje: string;
   /** The quotes the key was made of; null when the key holds their version instead (fetched to build). */
-  cotacoes: Map<string, number> | null;
+  cotacoes: Cotacoes | null;
 }
 
 function posicionadasCache(deps: PainelDeps): AnswerCache {
   let tickers: { key: string; list: string[] } | null = null;
-  const cotacoesFor = async (versions: Versions) => {
+  const cotacoesFor = async (versions: Versions): Promise<Cotacoes> => {
     const key = `${versions.operacoes}/${versions.acoes}`;
     if (tickers?.key !== key) tickers = { key, list: await tickersPosicionados(deps.db) };
-    return tickers.list.length ? deps.quotes.getQuotes(tickers.list) : new Map<string, number>();
+    if (!tickers.list.length) return { precos: new Map(), em: null };
+    const precos = await deps.quotes.getQuotes(tickers.list);
+    const times = (await deps.quotes.quotedAt?.(tickers.list)) ?? new Map<string, string>();
+    // ISO instants in UTC compare as text.
+    const em = [...times.values()].reduce<string | null>(
+      (a, b) => (a === null || b > a ? b : a),
+      null,
+    );
+    return { precos, em };
   };
   return createAnswerCache<PosicionadasContext>({
     async snapshot() {
@@ -72,20 +86,21 @@ function posicionadasCache(deps: PainelDeps): AnswerCache {
       }
       // Quotes that change without telling (yahoo's, refreshed when asked): the quotes themselves are the key.
       const cotacoes = await cotacoesFor(versions);
-      const signature = [...cotacoes]
+      const signature = [...cotacoes.precos]
         .map(([ticker, preco]) => `${ticker}=${preco}`)
         .sort()
+        .concat(cotacoes.em ?? '')
         .join(',');
       return { key: [...data, signature].join('|'), context: { versions, hoje, cotacoes } };
     },
     async build({ versions, hoje, cotacoes: known }) {
-      const cotacoes = known ?? (await cotacoesFor(versions));
+      const { precos, em } = known ?? (await cotacoesFor(versions));
       const pageSize = posicoesPorPagina(deps.db);
-      const json = await posicoesAbertasJson(deps.db, cotacoes, hoje, pageSize);
+      const json = await posicoesAbertasJson(deps.db, precos, hoje, pageSize, em);
       if (pageSize === null) return json;
       if (sameVersions(await readVersions(deps.db), versions, POSICIONADAS_SOURCES)) return json;
       // A write landed between pages: they may show half of it. One statement sees one state.
-      return posicoesAbertasJson(deps.db, cotacoes, hoje, null);
+      return posicoesAbertasJson(deps.db, precos, hoje, null, em);
     },
   });
 }

@@ -15,9 +15,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { EstadoOrdemSchema, type EstadoOrdem, type Ordem } from '../../../contract';
+import { isoFromBr } from '../../../shared/dates';
 import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
 import { clientesQueries } from '../../api/clientes';
 import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
+import { DateInput } from '../DateInput';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
 import { LoteLink } from './LoteLink';
 
@@ -27,23 +29,31 @@ interface Campos {
   cliente: string;
   acao: string;
   estado: '' | EstadoOrdem;
+  /** As typed: dd/mm/aaaa. */
   de: string;
   ate: string;
 }
 const VAZIO: Campos = { cliente: '', acao: '', estado: '', de: '', ate: '' };
 
-/** What the form holds, as the server's filters: a ticker still being typed or a reversed period is left out. */
+/** The period as the server's aaaa-mm-dd; a date still being typed is none. */
+const periodo = (campos: Campos) => ({ de: isoFromBr(campos.de), ate: isoFromBr(campos.ate) });
+
+/**
+ * What the form holds, as the server's filters: a ticker or a date still being typed, or a reversed period, is
+ * left out.
+ */
 function filtrosDe(campos: Campos, clienteFixo: number | undefined): HistoricoFiltros {
   const acao = campos.acao.trim().toUpperCase();
-  const periodoOk = !campos.de || !campos.ate || campos.de <= campos.ate;
+  const { de, ate } = periodo(campos);
+  const periodoOk = !de || !ate || de <= ate;
   return {
     ...(clienteFixo !== undefined
       ? { cliente: clienteFixo }
       : campos.cliente && { cliente: Number(campos.cliente) }),
     ...(TICKER.test(acao) && { acao }),
     ...(campos.estado && { estado: campos.estado }),
-    ...(periodoOk && campos.de && { de: campos.de }),
-    ...(periodoOk && campos.ate && { ate: campos.ate }),
+    ...(periodoOk && de && { de }),
+    ...(periodoOk && ate && { ate }),
   };
 }
 
@@ -134,7 +144,8 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
     setCampos((c) => ({ ...c, [campo]: value }));
   const acaoIncompleta =
     campos.acao.trim() !== '' && !TICKER.test(campos.acao.trim().toUpperCase());
-  const periodoInvertido = Boolean(campos.de && campos.ate && campos.ate < campos.de);
+  const { de, ate } = periodo(campos);
+  const periodoInvertido = Boolean(de && ate && ate < de);
   const comCliente = clienteId === undefined;
 
   return (
@@ -190,21 +201,11 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
         </Field.Root>
         <Field.Root width={{ base: 'full', sm: '40' }}>
           <Field.Label>De</Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            value={campos.de}
-            onChange={(e) => set('de')(e.target.value)}
-          />
+          <DateInput size="sm" value={campos.de} onChange={set('de')} />
         </Field.Root>
         <Field.Root width={{ base: 'full', sm: '40' }} invalid={periodoInvertido}>
           <Field.Label>Até</Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            value={campos.ate}
-            onChange={(e) => set('ate')(e.target.value)}
-          />
+          <DateInput size="sm" value={campos.ate} onChange={set('ate')} />
           <Field.ErrorText>O fim do período não pode ser anterior ao início.</Field.ErrorText>
         </Field.Root>
         <HStack alignSelf={{ base: 'stretch', sm: 'end' }} pt={{ sm: '6' }} gap="2">

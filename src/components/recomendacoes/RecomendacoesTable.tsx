@@ -82,7 +82,12 @@ export function RecomendacoesTable({ data, emptyText, rowAction }: Recomendacoes
       rowAction
         ? [
             ...columns,
-            col.display({ id: 'acoes', header: 'Ações', cell: (c) => rowAction(c.row.original) }),
+            col.display({
+              id: 'acoes',
+              header: 'Ações',
+              meta: { pinRight: true },
+              cell: (c) => rowAction(c.row.original),
+            }),
           ]
         : columns,
     [rowAction],

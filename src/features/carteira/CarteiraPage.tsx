@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
+import { formatDateTimeMinutes } from '../../../shared/format';
 import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
+import { ApiRequestError } from '../../lib/api';
 import type { AbaCarteira } from './abas';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
@@ -17,6 +20,7 @@ import { CompraDialog } from './ordens/CompraDialog';
 import { VendaDialog } from './ordens/VendaDialog';
 import {
   comCotacoes,
+  cotacoesEm,
   PosicionadasTable,
   RealizadasTable,
   type RowActions,
@@ -24,6 +28,10 @@ import {
 import { ResumoCards } from './ResumoCards';
 
 export const CARREGANDO = 'Aguarde, carregando dados da carteira...';
+
+/** The client asked for does not exist (deleted, or a typed address): 404, or 400 for an id that is none. */
+const naoExiste = (error: Error | null) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 /** The one dialog open on the page, with what it is about. */
 type OpenDialog =
@@ -75,6 +83,23 @@ export function CarteiraPage() {
 
   const loading = cliente.isPending || operacoes.isPending || resumo.isPending;
   const nome = cliente.data?.nome ?? (cliente.data ? `Cliente ${cliente.data.id}` : '');
+  const falhou = [operacoes, resumo].filter(nuncaCarregou);
+
+  if (naoExiste(cliente.error)) {
+    return (
+      <Stack gap="4" align="flex-start">
+        <Button asChild variant="outline" colorPalette="gray" size="sm">
+          <RouterLink to="/clientes">← Voltar</RouterLink>
+        </Button>
+        <Heading as="h1" size="lg">
+          Cliente não encontrado
+        </Heading>
+        <Text color="fg.muted">
+          Não há cliente com o código {params.id}: ele pode ter sido deletado.
+        </Text>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="5" position="relative" minH="60vh">
@@ -103,10 +128,41 @@ export function CarteiraPage() {
             Nova Operação
           </Button>
           <Button size="sm" variant="outline" onClick={refreshQuotes} disabled={refreshing}>
-            {refreshing ? 'Atualizando...' : 'Atualizar cotações'}
+            {/* Both labels share one cell, the idle one hidden: the button keeps the wider one's width. */}
+            <Box display="grid">
+              <Box
+                gridArea="1 / 1"
+                visibility={refreshing ? 'hidden' : 'visible'}
+                aria-hidden={refreshing}
+              >
+                Atualizar cotações
+              </Box>
+              <Box
+                gridArea="1 / 1"
+                visibility={refreshing ? 'visible' : 'hidden'}
+                aria-hidden={!refreshing}
+              >
+                Atualizando...
+              </Box>
+            </Box>
           </Button>
         </HStack>
       </Flex>
+
+      {cotacoesEm(cotacoes.data) && (
+        <Text fontSize="sm" color="fg.muted" mt="-2">
+          Cotações de {formatDateTimeMinutes(cotacoesEm(cotacoes.data))}
+        </Text>
+      )}
+
+      {falhou.length > 0 && (
+        <LoadError
+          what="a carteira"
+          error={falhou[0]!.error}
+          onRetry={() => falhou.forEach((q) => void q.refetch())}
+          retrying={falhou.some((q) => q.isFetching)}
+        />
+      )}
 
       {/* The tab lives in the address: back from an order opened in ORDENS returns to ORDENS. */}
       <Tabs.Root

@@ -1,62 +1,64 @@
 import { Alert, Button, Dialog, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
-import { OperacaoInputSchema, type Operacao } from '../../../contract';
+import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import type { Operacao, OperacaoInput } from '../../../contract';
+import { isoFromBr } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
+import { parseDecimal } from '../../../shared/numbers';
 import { acoesQueries } from '../../api/acoes';
 import { useSaveOperacao } from '../../api/operacoes';
-import { TargetDialog } from '../../components/TargetDialog';
+import { DateInput } from '../../components/DateInput';
+import { decimalText } from '../../components/DecimalInput';
+import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
 
-const text = z.string();
-
-/** The form's text fields become the contract's body: empty numeric and date values are sent as null. */
-function formSchema(clienteId: number) {
-  const numeric = (v: string) => (v.trim() === '' ? null : Number(v.trim().replace(',', '.')));
-  return z
-    .object({
-      acao: text,
-      data_compra: text,
-      preco_unitario: text,
-      quantidade: text,
-      valor_alvo: text,
-      data_venda: text,
-      preco_venda_unitario: text,
-    })
-    .transform((v, ctx) => {
-      const body = OperacaoInputSchema.safeParse({
-        cliente: clienteId,
-        // An empty choice is 0, which the contract refuses with 'Selecione a ação.'.
-        acao: Number(v.acao),
-        data_compra: v.data_compra || null,
-        preco_unitario: numeric(v.preco_unitario),
-        quantidade: numeric(v.quantidade),
-        valor_alvo: numeric(v.valor_alvo),
-        data_venda: v.data_venda || null,
-        preco_venda_unitario: numeric(v.preco_venda_unitario),
-      });
-      if (body.success) return body.data;
-      for (const issue of body.error.issues) {
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      }
-      return z.NEVER;
-    });
+interface FormValues {
+  acao: string;
+  data_compra: string;
+  preco_unitario: string;
+  quantidade: string;
+  valor_alvo: string;
+  data_venda: string;
+  preco_venda_unitario: string;
 }
-
-type FormValues = z.input<ReturnType<typeof formSchema>>;
 type FieldName = keyof FormValues;
 
-const asText = (v: number | string | null) => (v === null ? '' : String(v));
+/** What the server must judge: a value not read is sent as typed (or null when blank), and it says what is wrong. */
+type Digitado<T> = { [K in keyof T]: T[K] | string | null };
+
+/**
+ * The form's text as the contract's body, with no checks of its own (specification section 5: empty numeric and
+ * date values are sent as null; no required-field checks): pt-BR numbers and dd/mm/aaaa dates are read, the rest
+ * is the server's to accept or refuse, field by field.
+ */
+function toBody(clienteId: number, v: FormValues): Digitado<OperacaoInput> {
+  // dd/mm/aaaa as the server's aaaa-mm-dd; what is not a date in that form goes as typed.
+  const data = (text: string) => (text.trim() === '' ? null : (isoFromBr(text) ?? text.trim()));
+  const numero = (text: string) => {
+    const n = parseDecimal(text);
+    return n === undefined ? null : Number.isNaN(n) ? text.trim() : n;
+  };
+  return {
+    cliente: clienteId,
+    acao: v.acao === '' ? null : Number(v.acao),
+    data_compra: data(v.data_compra),
+    preco_unitario: numero(v.preco_unitario),
+    quantidade: numero(v.quantidade),
+    valor_alvo: numero(v.valor_alvo),
+    data_venda: data(v.data_venda),
+    preco_venda_unitario: numero(v.preco_venda_unitario),
+  };
+}
+
+const asText = (v: number | null) => (v === null ? '' : decimalText(v));
 function initialValues(op: Operacao | null): FormValues {
   return {
     acao: op ? String(op.acao) : '',
-    data_compra: op?.data_compra ?? '',
+    data_compra: op?.data_compra ? formatDate(op.data_compra) : '',
     preco_unitario: asText(op?.preco_unitario ?? null),
     quantidade: asText(op?.quantidade ?? null),
     valor_alvo: asText(op?.valor_alvo ?? null),
-    data_venda: op?.data_venda ?? '',
+    data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
     preco_venda_unitario: asText(op?.preco_venda_unitario ?? null),
   };
 }
@@ -71,14 +73,44 @@ function TextField({
   label: string;
   error: string | undefined;
   input: UseFormRegisterReturn;
-  type?: string;
-  step?: string;
   inputMode?: 'decimal' | 'numeric';
 }) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
-      <Input {...input} {...props} />
+      <Input {...input} {...props} autoComplete="off" />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+function DateField({
+  label,
+  name,
+  control,
+  error,
+}: {
+  label: string;
+  name: 'data_compra' | 'data_venda';
+  control: Control<FormValues>;
+  error: string | undefined;
+}) {
+  return (
+    <Field.Root invalid={!!error}>
+      <Field.Label>{label}</Field.Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateInput
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
@@ -116,24 +148,25 @@ function OperacaoForm({
   operacao: Operacao | null;
   onClose: () => void;
 }) {
-  const schema = useMemo(() => formSchema(clienteId), [clienteId]);
-  const { register, handleSubmit, setError, formState } = useForm<
-    FormValues,
-    unknown,
-    z.output<typeof schema>
-  >({ resolver: zodResolver(schema), defaultValues: initialValues(operacao) });
+  const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<FormValues>(
+    {
+      defaultValues: initialValues(operacao),
+    },
+  );
   const acoes = useQuery(acoesQueries.list());
   const save = useSaveOperacao();
 
-  const onSubmit = handleSubmit((body) =>
+  const onSubmit = handleSubmit((values) => {
+    clearErrors();
     save.mutate(
-      { id: operacao?.id ?? null, body },
+      // Whatever was typed goes to the server, which answers each field's problem (shown under it).
+      { id: operacao?.id ?? null, body: toBody(clienteId, values) as OperacaoInput },
       {
         onSuccess: onClose,
         onError: (error) => setApiFieldErrors(error, FIELD_NAMES, setError),
       },
-    ),
-  );
+    );
+  });
   const fieldError = (name: FieldName) => formState.errors[name]?.message;
 
   return (
@@ -158,46 +191,38 @@ function OperacaoForm({
               </NativeSelect.Root>
               <Field.ErrorText>{fieldError('acao')}</Field.ErrorText>
             </Field.Root>
-            <TextField
+            <DateField
               label="Data Compra"
-              type="date"
-              input={register('data_compra')}
+              name="data_compra"
+              control={control}
               error={fieldError('data_compra')}
             />
             <TextField
               label="Preço Unitário"
-              type="number"
-              step="0.01"
               inputMode="decimal"
               input={register('preco_unitario')}
               error={fieldError('preco_unitario')}
             />
             <TextField
               label="Quantidade"
-              type="number"
-              step="1"
               inputMode="numeric"
               input={register('quantidade')}
               error={fieldError('quantidade')}
             />
             <TextField
               label="Valor Alvo"
-              type="number"
-              step="0.01"
               inputMode="decimal"
               input={register('valor_alvo')}
               error={fieldError('valor_alvo')}
             />
-            <TextField
+            <DateField
               label="Data Venda"
-              type="date"
-              input={register('data_venda')}
+              name="data_venda"
+              control={control}
               error={fieldError('data_venda')}
             />
             <TextField
               label="Preço Venda"
-              type="number"
-              step="0.01"
               inputMode="decimal"
               input={register('preco_venda_unitario')}
               error={fieldError('preco_venda_unitario')}
@@ -219,6 +244,7 @@ function OperacaoForm({
           </Button>
         </Dialog.Footer>
       </form>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
+import { PrecoAtual } from '../../components/PrecoAtual';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
@@ -62,7 +63,8 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
       >
         Excluir
       </Button>
-      {sell && (
+      {/* A sale sells the operation's quantity: without one there is nothing to sell. */}
+      {sell && op.quantidade !== null && op.quantidade > 0 && (
         <Button size="xs" onClick={() => actions.onSell(op)} aria-label={`Vender ${op.acao_nome}`}>
           Vender
         </Button>
@@ -144,7 +146,7 @@ export function PosicionadasTable({
       }),
       col.accessor('preco_atual', {
         header: 'Preço Atual',
-        cell: (c) => formatNumber(c.getValue()),
+        cell: (c) => <PrecoAtual value={c.getValue()} />,
         ...numeric,
       }),
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
@@ -162,6 +164,7 @@ export function PosicionadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
+        meta: { pinRight: true },
         cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
       }),
     ];
@@ -172,6 +175,7 @@ export function PosicionadasTable({
       columns={columns}
       data={data}
       getRowId={(op) => String(op.id)}
+      initialSorting={[{ id: 'data_compra', desc: true }]}
       emptyText="Nenhuma operação posicionada."
     />
   );
@@ -213,6 +217,7 @@ export function RealizadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
+        meta: { pinRight: true },
         cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
       }),
     ],
@@ -224,6 +229,7 @@ export function RealizadasTable({
       columns={columns}
       data={data}
       getRowId={(op) => String(op.id)}
+      initialSorting={[{ id: 'data_venda', desc: true }]}
       emptyText="Nenhuma operação realizada."
     />
   );
@@ -238,4 +244,14 @@ export function comCotacoes(
     ...op,
     preco_atual: cotacoes?.[`${op.acao_nome}.SA`]?.preco_atual ?? null,
   }));
+}
+
+/** When the newest of the quotes was made (an ISO instant), or null when none says. */
+export function cotacoesEm(cotacoes: CotacoesResponse | undefined): string | null {
+  let newest: string | null = null;
+  for (const { cotado_em } of Object.values(cotacoes ?? {})) {
+    // ISO instants in UTC compare as text.
+    if (cotado_em && (newest === null || cotado_em > newest)) newest = cotado_em;
+  }
+  return newest;
 }

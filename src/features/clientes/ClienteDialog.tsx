@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  SimpleGrid,
-} from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Dialog, Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +10,7 @@ import {
   type ClienteInputValues,
 } from '../../../contract';
 import { useSaveCliente } from '../../api/clientes';
-import { TargetDialog } from '../../components/TargetDialog';
+import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { ApiRequestError } from '../../lib/api';
 import { setApiFieldErrors } from '../../lib/form-errors';
 
@@ -199,9 +190,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
           </Button>
         </Dialog.Footer>
       </form>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Fechar" />
-      </Dialog.CloseTrigger>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

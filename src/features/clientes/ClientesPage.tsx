@@ -3,10 +3,11 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import type { Cliente, ClienteStatus } from '../../../contract';
 import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { clientesQueries } from '../../api/clientes';
+import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
 import { ClienteDialog } from './ClienteDialog';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
 import { StatusDot } from './StatusDot';
@@ -17,7 +18,13 @@ const text = (value: string | null) => value || DASH;
 /** Long names and e-mails are cut with an ellipsis (whole in the title) so the row keeps one line. */
 function Clipped({ value }: { value: string | null }) {
   return (
-    <Text as="span" display="block" maxW="14rem" truncate title={value ?? undefined}>
+    <Text
+      as="span"
+      display="block"
+      maxW={{ base: '8rem', md: '14rem' }}
+      truncate
+      title={value ?? undefined}
+    >
       {text(value)}
     </Text>
   );
@@ -67,7 +74,14 @@ function Action({
 
 export function ClientesPage() {
   const clientes = useQuery(clientesQueries.list());
-  const statuses = useQuery(clientesQueries.status());
+  const statuses = useQuery({
+    ...clientesQueries.status(),
+    // A client the server has not measured yet: asked again soon, until every dot is known.
+    refetchInterval: (query) =>
+      (clientes.data ?? []).some((c) => !query.state.data?.some((s) => s.id === c.id))
+        ? STATUS_PENDENTE_MS
+        : STATUS_REFRESH_MS,
+  });
   const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
 
@@ -98,11 +112,15 @@ export function ClientesPage() {
       col.display({
         id: 'status',
         header: 'Status MT5',
+        size: 104,
+        meta: { pinRight: true },
         cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
       }),
       col.display({
         id: 'actions',
         header: 'Ações',
+        size: 112,
+        meta: { pinRight: true },
         cell: (c) => (
           <HStack gap="0">
             <Action label="Editar" onClick={() => setEditing(c.row.original)}>
@@ -142,6 +160,13 @@ export function ClientesPage() {
         <Flex justify="center" py="10">
           <Spinner size="lg" color="gold.solid" aria-label="Carregando clientes" />
         </Flex>
+      ) : nuncaCarregou(clientes) ? (
+        <LoadError
+          what="os clientes"
+          error={clientes.error}
+          onRetry={() => void clientes.refetch()}
+          retrying={clientes.isFetching}
+        />
       ) : (
         <DataTable
           label="Clientes"

@@ -1,10 +1,11 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PatrimonioDisponivel } from '../../../contract';
-import { formatNumber } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const col = createColumnHelper<PatrimonioDisponivel>();
 const numeric = { meta: { numeric: true } } as const;
@@ -12,7 +13,22 @@ const texto = (key: 'codigo' | 'nome') => (r: PatrimonioDisponivel) => r[key] ??
 const valor =
   (key: 'patrimonio' | 'total_consolidado' | 'valor_disponivel') => (r: PatrimonioDisponivel) =>
     r[key] ?? undefined;
-const money = (c: { getValue: () => number | undefined }) => formatNumber(c.getValue());
+const money = (c: { getValue: () => number | undefined }) => formatMoney(c.getValue());
+
+/** Valor Disponível: in red when the client holds more than its share of the patrimony allows. */
+function Disponivel({ value }: { value: number | undefined }) {
+  const negativo = value !== undefined && value < 0;
+  return (
+    <Text
+      as="span"
+      color={negativo ? 'red.600' : undefined}
+      fontWeight={negativo ? 'semibold' : undefined}
+      data-cor={negativo ? 'vermelho' : undefined}
+    >
+      {formatMoney(value)}
+    </Text>
+  );
+}
 
 const columns = [
   col.accessor(texto('codigo'), {
@@ -45,7 +61,7 @@ const columns = [
     id: 'valor_disponivel',
     header: 'Valor Disponível',
     sortUndefined: 'last',
-    cell: money,
+    cell: (c) => <Disponivel value={c.getValue()} />,
     ...numeric,
   }),
 ];
@@ -59,14 +75,23 @@ export function PatrimonioTab() {
           Atualizar
         </Button>
       </HStack>
-      <DataTable
-        label="Patrimônio disponível"
-        columns={columns}
-        data={query.data ?? []}
-        getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
-        initialSorting={[{ id: 'nome', desc: false }]}
-        emptyText={query.isPending ? 'Carregando...' : undefined}
-      />
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="o patrimônio disponível"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <DataTable
+          label="Patrimônio disponível"
+          columns={columns}
+          data={query.data ?? []}
+          getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
+          initialSorting={[{ id: 'nome', desc: false }]}
+          emptyText={query.isPending ? 'Carregando...' : undefined}
+        />
+      )}
     </Stack>
   );
 }

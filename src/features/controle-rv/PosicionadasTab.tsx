@@ -4,9 +4,16 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { PosicaoPainel } from '../../../contract';
 import { daysBetween, todayIso } from '../../../shared/dates';
-import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
+import {
+  formatDate,
+  formatDateTimeMinutes,
+  formatInteger,
+  formatNumber,
+} from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { PrecoAtual } from '../../components/PrecoAtual';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const TODOS = '';
 
@@ -72,7 +79,7 @@ const columns = [
     id: 'preco_atual',
     header: 'Preço Atual',
     sortUndefined: 'last',
-    cell: (c) => formatNumber(c.getValue()),
+    cell: (c) => <PrecoAtual value={c.getValue()} />,
     ...numeric,
   }),
   col.accessor((r) => r.lucro_percentual ?? undefined, {
@@ -165,17 +172,35 @@ export function PosicionadasTab() {
           Atualizar
         </Button>
       </HStack>
-      <Text fontSize="sm" color="fg.muted">
-        {query.isPending ? 'Carregando...' : `${formatInteger(linhas.length)} posições`}
-      </Text>
-      <DataTable
-        label="Posicionadas"
-        columns={columns}
-        data={linhas}
-        getRowId={(p) => String(p.id)}
-        initialSorting={[{ id: 'cliente', desc: false }]}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
-      />
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="as posições"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <>
+          <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
+            <Text>
+              {query.isPending
+                ? 'Carregando...'
+                : `${formatInteger(linhas.length)} ${linhas.length === 1 ? 'posição' : 'posições'}`}
+            </Text>
+            {query.data?.cotacoes_em && (
+              <Text>Cotações de {formatDateTimeMinutes(query.data.cotacoes_em)}</Text>
+            )}
+          </HStack>
+          <DataTable
+            label="Posicionadas"
+            columns={columns}
+            data={linhas}
+            getRowId={(p) => String(p.id)}
+            initialSorting={[{ id: 'cliente', desc: false }]}
+            emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
+          />
+        </>
+      )}
     </Stack>
   );
 }

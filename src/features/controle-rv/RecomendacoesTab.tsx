@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Recomendacao } from '../../../contract';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
 
 /** The row action: the recommendation as an order for many clients, its target the suggested one on the tick. */
@@ -38,11 +39,25 @@ export function RecomendacoesTab() {
           </Text>
         )}
       </HStack>
-      <RecomendacoesTable
-        data={query.data ?? []}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
-        rowAction={OrdemEmLote}
-      />
+      {refresh.error && (
+        <Text fontSize="sm" color="red.600" role="alert">
+          Falha ao atualizar as recomendações. {refresh.error.message}
+        </Text>
+      )}
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="as recomendações"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <RecomendacoesTable
+          data={query.data ?? []}
+          emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
+          rowAction={OrdemEmLote}
+        />
+      )}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { TIPO_EVENTO_NOME, TIPOS_EVENTO, type Evento } from '../../../contract';
 import { acoesQueries } from '../../api/acoes';
 import { useSaveEvento } from '../../api/eventos';
-import { TargetDialog } from '../../components/TargetDialog';
+import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
 import {
   ehEventoDeAcoes,
@@ -151,6 +151,7 @@ function EventoForm({
           </Button>
         </Dialog.Footer>
       </form>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

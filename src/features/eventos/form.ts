@@ -6,18 +6,10 @@ import {
   type Evento,
   type TipoEvento,
 } from '../../../contract';
-import { isRealDate } from '../../../shared/dates';
+import { isoFromBr } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 
 export const DATA_EX_DD_MM_AAAA = 'Informe uma data válida (dd/mm/aaaa).';
-
-/** 'dd/mm/aaaa' → 'aaaa-mm-dd', or null when it is not a real date. */
-export function isoDeDataBr(texto: string): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(texto.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  return isRealDate(iso) ? iso : null;
-}
 
 const ehTipo = (v: string): v is TipoEvento => (TIPOS_EVENTO as readonly string[]).includes(v);
 export const ehEventoDeAcoes = (tipo: string) => ehTipo(tipo) && isEventoDeAcoes(tipo);
@@ -40,7 +32,7 @@ export const eventoFormSchema = z
     valor_por_acao: z.string(),
   })
   .transform((v, ctx) => {
-    const dataEx = isoDeDataBr(v.data_ex);
+    const dataEx = isoFromBr(v.data_ex);
     if (dataEx === null)
       ctx.addIssue({ code: 'custom', path: ['data_ex'], message: DATA_EX_DD_MM_AAAA });
     const deAcoes = ehEventoDeAcoes(v.tipo);

@@ -1,15 +1,13 @@
-import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  IMPORT_EXTENSIONS,
-  ImportFormSchema,
-  type ImportForm,
-  type ImportFormInput,
-} from '../../../contract';
+import { IMPORT_EXTENSIONS } from '../../../contract';
 import { useUploadImportacao, type UploadVariables } from '../../api/importacao';
+import { DateInput } from '../../components/DateInput';
+import { FileChooser } from '../../components/FileChooser';
 import { ApiRequestError } from '../../lib/api';
+import { ImportFormSchema, type ImportForm, type ImportFormInput } from './form';
 import { failureMessage, successMessage } from './messages';
 import { OverwriteDialog } from './OverwriteDialog';
 
@@ -17,9 +15,11 @@ import { OverwriteDialog } from './OverwriteDialog';
 const TIPO = 'auto';
 
 interface Result {
-  status: 'success' | 'error';
+  status: 'success' | 'error' | 'info';
   message: string;
 }
+
+export const NADA_IMPORTADO = 'Importação cancelada: nada foi importado.';
 
 export function ImportacaoPage() {
   const upload = useUploadImportacao();
@@ -27,7 +27,6 @@ export function ImportacaoPage() {
   const [conflict, setConflict] = useState<UploadVariables | null>(null);
   const {
     control,
-    register,
     handleSubmit,
     formState: { errors },
   } = useForm<ImportFormInput, unknown, ImportForm>({
@@ -71,7 +70,20 @@ export function ImportacaoPage() {
             <Stack gap="5">
               <Field.Root invalid={!!errors.data_referencia} required>
                 <Field.Label>Data de referência</Field.Label>
-                <Input type="date" maxW="xs" {...register('data_referencia')} />
+                <Controller
+                  control={control}
+                  name="data_referencia"
+                  render={({ field }) => (
+                    <DateInput
+                      maxW="xs"
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
                 <Field.ErrorText>{errors.data_referencia?.message}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.arquivo} required>
@@ -80,14 +92,13 @@ export function ImportacaoPage() {
                   control={control}
                   name="arquivo"
                   render={({ field }) => (
-                    <Input
-                      type="file"
+                    <FileChooser
                       accept={IMPORT_EXTENSIONS.join(',')}
                       name={field.name}
-                      ref={field.ref}
+                      inputRef={field.ref}
                       onBlur={field.onBlur}
-                      onChange={(e) => field.onChange(e.target.files?.[0])}
-                      py="1.5"
+                      file={field.value}
+                      onChange={field.onChange}
                     />
                   )}
                 />
@@ -107,7 +118,7 @@ export function ImportacaoPage() {
         </Card.Body>
       </Card.Root>
       {result && (
-        <Alert.Root status={result.status} role="alert">
+        <Alert.Root status={result.status} role={result.status === 'info' ? 'status' : 'alert'}>
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
@@ -120,7 +131,10 @@ export function ImportacaoPage() {
       )}
       <OverwriteDialog
         dataReferencia={conflict?.data_referencia ?? null}
-        onCancel={() => setConflict(null)}
+        onCancel={() => {
+          setConflict(null);
+          setResult({ status: 'info', message: NADA_IMPORTADO });
+        }}
         onConfirm={() => {
           if (conflict) send(conflict);
           setConflict(null);

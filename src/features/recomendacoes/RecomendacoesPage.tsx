@@ -1,6 +1,7 @@
-import { Alert, Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
 
 export function RecomendacoesPage() {
@@ -26,10 +27,24 @@ export function RecomendacoesPage() {
           <Alert.Title>{refresh.data.message}</Alert.Title>
         </Alert.Root>
       )}
-      <RecomendacoesTable
-        data={query.data ?? []}
-        emptyText={query.isPending ? 'Carregando...' : 'Nenhum registro encontrado.'}
-      />
+      {refresh.error && (
+        <Text fontSize="sm" color="red.600" role="alert">
+          Falha ao atualizar as recomendações. {refresh.error.message}
+        </Text>
+      )}
+      {nuncaCarregou(query) ? (
+        <LoadError
+          what="as recomendações"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <RecomendacoesTable
+          data={query.data ?? []}
+          emptyText={query.isPending ? 'Carregando...' : 'Nenhum registro encontrado.'}
+        />
+      )}
     </Stack>
   );
 }

@@ -52,7 +52,7 @@ describe('posicoesAbertasJson: the control panel built in pages', () => {
     await database.db.execute(sql`update operacoes set data_venda = '2025-10-02'`);
     for (const pageSize of [null, 1, 100]) {
       expect(await posicoesAbertasJson(database.db, quotes, hoje, pageSize)).toBe(
-        '{"posicionadas":[]}',
+        '{"posicionadas":[],"cotacoes_em":null}',
       );
     }
   });

@@ -60,6 +60,60 @@ describe('DataTable', () => {
     expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
   });
 
+  it('leaves a column unsorted on the third click, and says so', async () => {
+    renderTable([
+      { id: 1, nome: 'Carla', valor: 3 },
+      { id: 2, nome: 'Ana', valor: 10 },
+      { id: 3, nome: 'Bruno', valor: 1 },
+    ]);
+    const valor = () => screen.getByRole('columnheader', { name: /Valor/ });
+    // Sortable and unsorted: a faint ↕ beside the name.
+    expect(valor()).toHaveTextContent('Valor ↕');
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(valor()).toHaveTextContent('Valor ▼');
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(valor()).toHaveAttribute('aria-sort', 'none');
+    expect(valor()).toHaveTextContent('Valor ↕');
+    // No column sorted: the rows in the order they came.
+    expect(bodyNames()).toEqual(['Carla', 'Ana', 'Bruno']);
+  });
+
+  it('sorts blanks last in both directions', async () => {
+    interface Linha {
+      id: number;
+      nome: string | null;
+      valor: number | null;
+    }
+    const c = createColumnHelper<Linha>();
+    render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Teste"
+          columns={[
+            c.accessor('nome', { header: 'Nome', cell: (x) => x.getValue() ?? '—' }),
+            c.accessor('valor', { header: 'Valor' }),
+          ]}
+          data={[
+            { id: 1, nome: 'Bruno', valor: null },
+            { id: 2, nome: null, valor: 2 },
+            { id: 3, nome: 'Álvaro', valor: 10 },
+            { id: 4, nome: 'Ana', valor: 1 },
+          ]}
+        />
+      </ChakraProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(bodyNames()).toEqual(['Ana', '—', 'Álvaro', 'Bruno']);
+    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    expect(bodyNames()).toEqual(['Álvaro', '—', 'Ana', 'Bruno']);
+    await userEvent.click(screen.getByRole('button', { name: /^Nome/ }));
+    // Portuguese order: the accent does not send Álvaro after Bruno.
+    expect(bodyNames()).toEqual(['Álvaro', 'Ana', 'Bruno', '—']);
+    await userEvent.click(screen.getByRole('button', { name: /^Nome/ }));
+    expect(bodyNames()).toEqual(['Bruno', 'Ana', 'Álvaro', '—']);
+  });
+
   it('shows the empty text when there are no rows', () => {
     renderTable([]);
     expect(screen.getByText('Nada aqui.')).toBeInTheDocument();
@@ -77,5 +131,35 @@ describe('DataTable', () => {
     expect(rendered.length).toBeLessThan(100);
     expect(rendered[0]).toBe('Cliente 00000');
     expect(screen.getByRole('table', { name: 'Teste' })).toHaveAttribute('aria-rowcount', '20001');
+  });
+
+  it('keeps the first column and the row’s actions in view when the grid scrolls sideways', () => {
+    const largas = [
+      col.accessor('nome', { header: 'Nome' }),
+      col.accessor('valor', { header: 'Valor', meta: { numeric: true } }),
+      col.display({
+        id: 'acoes',
+        header: 'Ações',
+        meta: { pinRight: true },
+        cell: () => <button type="button">Editar</button>,
+      }),
+    ];
+    render(
+      <ChakraProvider value={system}>
+        <DataTable label="Teste" columns={largas} data={[{ id: 1, nome: 'Ana', valor: 3 }]} />
+      </ChakraProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Teste' });
+    const [nome, valor, acoes] = within(table).getAllByRole('columnheader');
+    const [nomeCell, valorCell, acoesCell] = within(table).getAllByRole('cell');
+    for (const first of [nome!, nomeCell!]) {
+      expect(first).toHaveStyle({ position: 'sticky', left: '0px' });
+    }
+    for (const last of [acoes!, acoesCell!]) {
+      expect(last).toHaveStyle({ position: 'sticky', right: '0px' });
+    }
+    for (const middle of [valor!, valorCell!]) {
+      expect(middle).not.toHaveStyle({ position: 'sticky' });
+    }
   });
 });

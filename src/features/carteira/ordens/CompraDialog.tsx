@@ -1,5 +1,6 @@
-import { Button, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -9,11 +10,16 @@ import {
   type RecomendacaoDisponivel,
   type ValidacaoLeg,
 } from '../../../../contract';
-import { formatMoney, formatPercent } from '../../../../shared/format';
+import { formatInteger, formatMoney, formatPercent } from '../../../../shared/format';
+import { quantityForValue } from '../../../../shared/legs';
 import { parseDecimal } from '../../../../shared/numbers';
+import { carteiraQueries } from '../../../api/carteira';
+import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
+import { DecimalInput } from '../../../components/DecimalInput';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
+import { totalEstimado } from './estimativa';
 import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
@@ -32,8 +38,40 @@ const MODO_OPTIONS = [
   { value: 'valor', label: 'Valor' },
 ] as const;
 
+export const VALIDAR_DE_NOVO = 'A ordem mudou desde a validação: clique em Validar de novo.';
+
 /** The targets of B3 orders sit on the 0.01 tick. */
 const toTick = (value: number) => Math.round(value * 100) / 100;
+
+const TICKER_B3 = /^[A-Z]{4}\d{1,2}$/;
+
+type Valores = Partial<CompraValidarRequest>;
+
+/**
+ * What Validar sends: the limit price only for limite, and the quantity or the value as the entry mode says
+ * (specification section 5), never both.
+ */
+function pedidoDeValidacao(v: Valores): Valores {
+  return {
+    ticker: v.ticker?.trim().toUpperCase(),
+    modo: v.modo,
+    execucao: v.execucao,
+    tp: v.tp,
+    ...(v.execucao === 'limite' ? { preco: v.preco } : {}),
+    ...(v.modo === 'valor' ? { valor: v.valor } : { quantidade: v.quantidade }),
+  };
+}
+
+/** The suggested legs and their checks, and the order they were asked for. */
+interface Validacao {
+  pedido: string;
+  legs: Leg[];
+  validacoes: ValidacaoLeg[];
+}
+
+const sameLegs = (a: Leg[], b: Leg[]) =>
+  a.length === b.length &&
+  a.every((leg, i) => leg.symbol === b[i]!.symbol && leg.quantidade === b[i]!.quantidade);
 
 export function CompraDialog({ clienteId, open, onClose, onExecuted }: Props) {
   return (
@@ -55,18 +93,48 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
     defaultValues: { ticker: '', execucao: 'mercado', modo: 'quantidade' },
     shouldUnregister: true,
   });
-  const { register, control, handleSubmit, setValue, formState } = form;
-  const execucao = useWatch({ control, name: 'execucao' });
-  const modo = useWatch({ control, name: 'modo' });
+  const { register, control, handleSubmit, setValue, getValues, formState } = form;
+  const values = useWatch({ control }) as Valores;
+  const { execucao, modo } = values;
 
   const [picked, setPicked] = useState<RecomendacaoDisponivel | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [legs, setLegs] = useState<Leg[]>([]);
-  const [validacoes, setValidacoes] = useState<ValidacaoLeg[]>([]);
+  const [validacao, setValidacao] = useState<Validacao | null>(null);
 
   const validate = useValidateCompra(clienteId);
   const flow = useOrdemFlow(clienteId, 'compra', useSendCompra(clienteId), onExecuted);
   const { sending } = flow;
+
+  // Enviar sends what was validated: any change since (a field, a leg) asks for Validar again.
+  const atual =
+    validacao !== null &&
+    validacao.pedido === JSON.stringify(pedidoDeValidacao(values)) &&
+    sameLegs(legs, validacao.legs);
+  const todasValidas =
+    atual &&
+    legs.length > 0 &&
+    legs.every((leg) => validacao.validacoes.find((v) => v.symbol === leg.symbol)?.ok === true);
+
+  const ticker = values.ticker?.trim().toUpperCase() ?? '';
+  const cotacao = useQuery({
+    ...cotacoesQueries.atuais([`${ticker}.SA`]),
+    enabled: TICKER_B3.test(ticker),
+  });
+  const resumo = useQuery(carteiraQueries.resumo(clienteId));
+  const preco =
+    execucao === 'limite'
+      ? values.preco
+      : (cotacao.data?.[`${ticker}.SA`]?.preco_atual ??
+        (picked?.ticker === ticker ? picked.preco_compra : undefined));
+  const quantidade =
+    legs.length > 0
+      ? legs.reduce((sum, leg) => sum + leg.quantidade, 0)
+      : modo === 'valor'
+        ? quantityForValue(values.valor ?? 0, preco ?? 0) || undefined
+        : values.quantidade;
+  const total = totalEstimado(quantidade, preco);
+  const disponivel = resumo.data?.valor_disponivel ?? null;
 
   const pick = (rec: RecomendacaoDisponivel) => {
     setPicked(rec);
@@ -74,37 +142,48 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
     setValue('tp', toTick(rec.alvo_sugerido), { shouldValidate: true });
     setPickerOpen(false);
     setLegs([]);
-    setValidacoes([]);
+    setValidacao(null);
   };
 
-  const onValidate = handleSubmit((values) => {
+  const onValidate = handleSubmit(() => {
     flow.setError(null);
-    validate.mutate(values, {
+    const pedido = pedidoDeValidacao(getValues());
+    validate.mutate(pedido as CompraValidarRequest, {
       onSuccess: (result) => {
         setLegs(result.legs_sugeridas);
-        setValidacoes(result.validacoes);
+        setValidacao({
+          pedido: JSON.stringify(pedido),
+          legs: result.legs_sugeridas,
+          validacoes: result.validacoes,
+        });
         flow.newIntent();
       },
       onError: (err) => flow.setError(err.message),
     });
   });
 
-  const editLeg = (index: number, quantidade: number) => {
-    setLegs((list) => list.map((leg, i) => (i === index ? { ...leg, quantidade } : leg)));
-    setValidacoes((list) => list.filter((v) => v.symbol !== legs[index]?.symbol));
+  // An edited leg changes the order's quantity: the form follows (in quantity mode), to be validated again.
+  const editLeg = (index: number, novaQuantidade: number) => {
+    const edited = legs.map((leg, i) =>
+      i === index ? { ...leg, quantidade: novaQuantidade } : leg,
+    );
+    setLegs(edited);
+    const soma = edited.reduce((sum, leg) => sum + leg.quantidade, 0);
+    setValue('modo', 'quantidade');
+    setValue('quantidade', Number.isFinite(soma) ? soma : Number.NaN);
     flow.newIntent();
   };
 
   const onSend = () =>
     flow.submit((send, onInvalid) =>
       handleSubmit(
-        (values) =>
+        (v) =>
           send({
             body: {
-              ticker_base: values.ticker,
-              execucao: values.execucao,
-              tp: values.tp,
-              ...(values.execucao === 'limite' ? { preco: values.preco } : {}),
+              ticker_base: v.ticker,
+              execucao: v.execucao,
+              tp: v.tp,
+              ...(v.execucao === 'limite' ? { preco: v.preco } : {}),
               legs: legs.filter((leg) => leg.quantidade > 0),
             },
           }),
@@ -112,8 +191,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
       )(),
     );
 
-  const numeric = { setValueAs: parseDecimal };
-  const lonelyChecks = legs.length === 0 ? validacoes.filter((v) => !v.ok) : [];
+  const lonelyChecks =
+    legs.length === 0 && validacao ? validacao.validacoes.filter((v) => !v.ok) : [];
 
   return (
     <>
@@ -122,7 +201,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         onClose={onClose}
         submitLabel="Enviar"
         onSubmit={onSend}
-        submitDisabled={legs.length === 0}
+        submitDisabled={!todasValidas}
         clienteId={clienteId}
         limite={execucao === 'limite'}
         flow={flow}
@@ -162,7 +241,19 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           />
           {execucao === 'limite' ? (
             <FormField label="Preço limite" error={formState.errors.preco?.message}>
-              <Input {...register('preco', numeric)} inputMode="decimal" disabled={sending} />
+              <Controller
+                control={control}
+                name="preco"
+                render={({ field }) => (
+                  <DecimalInput
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={sending}
+                  />
+                )}
+              />
             </FormField>
           ) : (
             <div />
@@ -182,17 +273,73 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           />
           {modo === 'valor' ? (
             <FormField label="Valor (R$)" error={formState.errors.valor?.message}>
-              <Input {...register('valor', numeric)} inputMode="decimal" disabled={sending} />
+              <Controller
+                control={control}
+                name="valor"
+                render={({ field }) => (
+                  <DecimalInput
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={sending}
+                  />
+                )}
+              />
             </FormField>
           ) : (
             <FormField label="Quantidade de ações" error={formState.errors.quantidade?.message}>
-              <Input {...register('quantidade', numeric)} inputMode="numeric" disabled={sending} />
+              <Input
+                {...register('quantidade', { setValueAs: parseDecimal })}
+                inputMode="numeric"
+                autoComplete="off"
+                disabled={sending}
+              />
             </FormField>
           )}
           <FormField label="Alvo (TP)" error={formState.errors.tp?.message}>
-            <Input {...register('tp', numeric)} inputMode="decimal" disabled={sending} />
+            <Controller
+              control={control}
+              name="tp"
+              render={({ field }) => (
+                <DecimalInput
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={sending}
+                />
+              )}
+            />
           </FormField>
         </SimpleGrid>
+        <Stack gap="1" fontSize="sm" aria-label="Estimativa da compra" role="group">
+          <HStack justify="space-between">
+            <Text color="fg.muted">Total estimado</Text>
+            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              {formatMoney(total)}
+              {total !== null && quantidade !== undefined && preco !== undefined && (
+                <Text as="span" color="fg.muted" fontWeight="normal">
+                  {' '}
+                  ({formatInteger(quantidade)} × {formatMoney(preco)})
+                </Text>
+              )}
+            </Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="fg.muted">Valor disponível</Text>
+            <Text
+              fontWeight="semibold"
+              fontVariantNumeric="tabular-nums"
+              color={disponivel !== null && disponivel < 0 ? 'red.600' : undefined}
+            >
+              {formatMoney(disponivel)}
+            </Text>
+          </HStack>
+          {total !== null && disponivel !== null && total > disponivel && (
+            <Text color="orange.600">O total estimado passa do valor disponível do cliente.</Text>
+          )}
+        </Stack>
         <HStack>
           <Button
             variant="outline"
@@ -202,9 +349,19 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           >
             Validar
           </Button>
+          {validacao !== null && !atual && !sending && (
+            <Text fontSize="sm" color="orange.600">
+              {VALIDAR_DE_NOVO}
+            </Text>
+          )}
         </HStack>
         {legs.length > 0 && (
-          <LegsTable legs={legs} validacoes={validacoes} disabled={sending} onChange={editLeg} />
+          <LegsTable
+            legs={legs}
+            validacoes={atual ? validacao.validacoes : []}
+            disabled={sending}
+            onChange={editLeg}
+          />
         )}
         {lonelyChecks.map((v) => (
           <Text key={v.symbol} color="red.600">

@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, Stack } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '../../../../contract';
 import { AvisoOrdem, OrdemAcoes } from '../../../components/ordens/OrdemAcoes';
+import { DialogCloseButton } from '../../../components/TargetDialog';
 import { OrdemProgress } from './OrdemProgress';
 
 interface Props {
@@ -23,7 +24,13 @@ interface Props {
   children: ReactNode;
 }
 
-/** The content both order dialogs share: the form, the order's progress, its error, Cancelar and the submit. */
+export const FECHAR_NAO_CANCELA =
+  'Fechar não cancela a ordem: ela segue no MT5 e a carteira é atualizada quando terminar.';
+
+/**
+ * The content both order dialogs share: the form (which scrolls), then, always in view above the buttons, the
+ * order's progress and its error; Cancelar (Fechar while the order is under way: it goes on) and the submit.
+ */
 export function OrdemDialogContent({
   title,
   onClose,
@@ -38,6 +45,7 @@ export function OrdemDialogContent({
   const { groupId, status } = flow;
   const emCurso =
     groupId !== null && status !== undefined && !status.finished && !status.executed_all;
+  const andamento = groupId !== null || flow.error !== null || flow.sending;
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -45,30 +53,45 @@ export function OrdemDialogContent({
       </Dialog.Header>
       <Dialog.Body>
         <form onSubmit={(e) => e.preventDefault()} noValidate>
-          <Stack gap="4">
-            {children}
-            {groupId !== null && <OrdemProgress status={status} />}
-            {groupId !== null && <AvisoOrdem aviso={status?.aviso} />}
-            {emCurso && (
-              <OrdemAcoes
-                groupId={groupId}
-                clienteId={clienteId}
-                cancelavel={limite && status.summary.some((leg) => !leg.executada)}
-                resolvivel={Boolean(status.aviso)}
-              />
-            )}
-            {flow.error && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{flow.error}</Alert.Title>
-              </Alert.Root>
-            )}
-          </Stack>
+          <Stack gap="4">{children}</Stack>
         </form>
       </Dialog.Body>
+      {andamento && (
+        <Stack
+          gap="3"
+          px="6"
+          pt="3"
+          borderTopWidth="1px"
+          flexShrink={0}
+          maxH="40dvh"
+          overflowY="auto"
+        >
+          {groupId !== null && <OrdemProgress status={status} />}
+          {groupId !== null && <AvisoOrdem aviso={status?.aviso} />}
+          {emCurso && (
+            <OrdemAcoes
+              groupId={groupId}
+              clienteId={clienteId}
+              cancelavel={limite && status.summary.some((leg) => !leg.executada)}
+              resolvivel={Boolean(status.aviso)}
+            />
+          )}
+          {flow.error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{flow.error}</Alert.Title>
+            </Alert.Root>
+          )}
+          {flow.sending && (
+            <Text fontSize="sm" color="fg.muted">
+              {FECHAR_NAO_CANCELA}
+            </Text>
+          )}
+        </Stack>
+      )}
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancelar
+        <Button variant="outline" colorPalette="gray" onClick={onClose}>
+          {flow.sending ? 'Fechar' : 'Cancelar'}
         </Button>
         <Button
           onClick={onSubmit}
@@ -79,6 +102,7 @@ export function OrdemDialogContent({
           {submitLabel}
         </Button>
       </Dialog.Footer>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesQueries } from '../../../api/recomendacoes';
-import { TargetDialog } from '../../../components/TargetDialog';
+import { DialogCloseButton, TargetDialog } from '../../../components/TargetDialog';
 
 interface Props {
   clienteId: number;
@@ -11,6 +11,23 @@ interface Props {
   onClose: () => void;
   onSelect: (rec: RecomendacaoDisponivel) => void;
 }
+
+// On a phone the table scrolls sideways under the ticker and the Selecionar button, which stay in view.
+const NA_ESQUERDA = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bg: 'bg',
+  whiteSpace: 'nowrap',
+  boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)',
+} as const;
+const NA_DIREITA = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bg: 'bg',
+  boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)',
+} as const;
 
 /** 'Selecionar recomendação': today's recommendations the client does not hold yet. */
 export function RecomendacaoPicker({ clienteId, open, onClose, onSelect }: Props) {
@@ -36,39 +53,47 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
         <Dialog.Title>Selecionar recomendação</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
-        <Table.Root size="sm" aria-label="Recomendações disponíveis" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Ticker</Table.ColumnHeader>
-              <Table.ColumnHeader>Empresa</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Preço Ref</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Alvo Sug.</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Prob.</Table.ColumnHeader>
-              <Table.ColumnHeader>Selecionar</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((rec) => (
-              <Table.Row key={rec.acao_id}>
-                <Table.Cell fontWeight="medium">{rec.ticker}</Table.Cell>
-                <Table.Cell>{rec.empresa ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{formatMoney(rec.preco_compra)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatMoney(rec.alvo_sugerido)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatPercent(rec.probabilidade)}</Table.Cell>
-                <Table.Cell>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => onSelect(rec)}
-                    aria-label={`Selecionar ${rec.ticker}`}
-                  >
-                    Selecionar
-                  </Button>
-                </Table.Cell>
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label="Recomendações disponíveis" interactive>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader {...NA_ESQUERDA} bg="bg.muted">
+                  Ticker
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>Empresa</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Preço Ref</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Alvo Sug.</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Prob.</Table.ColumnHeader>
+                <Table.ColumnHeader {...NA_DIREITA} bg="bg.muted">
+                  Selecionar
+                </Table.ColumnHeader>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((rec) => (
+                <Table.Row key={rec.acao_id}>
+                  <Table.Cell fontWeight="medium" {...NA_ESQUERDA}>
+                    {rec.ticker}
+                  </Table.Cell>
+                  <Table.Cell>{rec.empresa ?? '—'}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(rec.preco_compra)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(rec.alvo_sugerido)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatPercent(rec.probabilidade)}</Table.Cell>
+                  <Table.Cell {...NA_DIREITA}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => onSelect(rec)}
+                      aria-label={`Selecionar ${rec.ticker}`}
+                    >
+                      Selecionar
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
         {!query.isPending && rows.length === 0 && (
           <Text color="fg.muted" py="4" textAlign="center">
             Nenhuma recomendação disponível.
@@ -77,10 +102,11 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
         {query.isPending && <Text color="fg.muted">Carregando...</Text>}
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
+        <Button variant="outline" colorPalette="gray" onClick={onClose}>
           Cancelar
         </Button>
       </Dialog.Footer>
+      <DialogCloseButton />
     </Dialog.Content>
   );
 }

@@ -1,20 +1,23 @@
-import { Alert, Checkbox, Input, Text } from '@chakra-ui/react';
+import { Alert, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { VendaRequestSchema, type Operacao, type VendaRequest } from '../../../../contract';
-import { formatInteger } from '../../../../shared/format';
+import { formatInteger, formatMoney, formatPercent } from '../../../../shared/format';
 import { baseSymbol } from '../../../../shared/legs';
-import { parseDecimal } from '../../../../shared/numbers';
 import { conciliacaoQueries } from '../../../api/conciliacao';
+import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendVenda } from '../../../api/ordens';
+import { DecimalInput } from '../../../components/DecimalInput';
+import { SEM_COTACAO } from '../../../components/PrecoAtual';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
+import { estimativaVenda } from './estimativa';
 import { OrdemDialogContent } from './OrdemDialog';
 import { useOrdemFlow } from './useOrdemFlow';
 
-type Target = Pick<Operacao, 'id' | 'acao_nome' | 'quantidade'>;
+type Target = Pick<Operacao, 'id' | 'acao_nome' | 'quantidade' | 'valor_total_compra'>;
 
 interface Props {
   clienteId: number;
@@ -52,18 +55,41 @@ export function VendaDialog({ clienteId, operacao, onClose, onExecuted }: Props)
   );
 }
 
+function Linha({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <HStack justify="space-between">
+      <Text color="fg.muted">{label}</Text>
+      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
 function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { operacao: Target }) {
-  const { register, control, handleSubmit, formState } = useForm<VendaRequest>({
+  const { control, handleSubmit, formState } = useForm<VendaRequest>({
     resolver: zodResolver(VendaRequestSchema),
     defaultValues: { execucao: 'mercado' },
     shouldUnregister: true,
   });
   const execucao = useWatch({ control, name: 'execucao' });
+  const precoLimite = useWatch({ control, name: 'preco' });
   const flow = useOrdemFlow(clienteId, 'venda', useSendVenda(clienteId), onExecuted);
   const { sending } = flow;
   const noTerminal = useNoTerminal(clienteId, operacao.acao_nome);
   const acimaDoTerminal = noTerminal !== undefined && (operacao.quantidade ?? 0) > noTerminal;
   const [confirmado, setConfirmado] = useState(false);
+
+  const chave = `${operacao.acao_nome}.SA`;
+  const cotacao = useQuery(cotacoesQueries.atuais([chave]));
+  const precoAtual = cotacao.data?.[chave]?.preco_atual;
+  const estimativa = estimativaVenda(
+    operacao.quantidade,
+    execucao === 'limite' ? precoLimite : precoAtual,
+    operacao.valor_total_compra,
+  );
+  const corResultado =
+    estimativa.resultado === null ? undefined : estimativa.resultado >= 0 ? 'green.600' : 'red.600';
 
   const onConfirm = () =>
     flow.submit((send, onInvalid) =>
@@ -135,13 +161,37 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
       />
       {execucao === 'limite' && (
         <FormField label="Preço limite" error={formState.errors.preco?.message}>
-          <Input
-            {...register('preco', { setValueAs: parseDecimal })}
-            inputMode="decimal"
-            disabled={sending}
+          <Controller
+            control={control}
+            name="preco"
+            render={({ field }) => (
+              <DecimalInput
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={sending}
+              />
+            )}
           />
         </FormField>
       )}
+      <Stack gap="1" fontSize="sm" role="group" aria-label="Estimativa da venda">
+        <Linha label="Preço atual">
+          {precoAtual === undefined
+            ? cotacao.isPending
+              ? '...'
+              : SEM_COTACAO
+            : formatMoney(precoAtual)}
+        </Linha>
+        <Linha label="Valor estimado da venda">{formatMoney(estimativa.valor)}</Linha>
+        <Linha label="Resultado estimado">
+          <Text as="span" color={corResultado}>
+            {formatMoney(estimativa.resultado)}
+            {estimativa.percentual !== null && ` (${formatPercent(estimativa.percentual)})`}
+          </Text>
+        </Linha>
+      </Stack>
     </OrdemDialogContent>
   );
 }

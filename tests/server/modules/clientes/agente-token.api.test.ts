@@ -81,13 +81,15 @@ describe('MT5 agent tokens and networks', () => {
       (
         (await (await server.request('/api/clientes-status/', { token })).json()) as ClienteStatus[]
       ).find((s) => s.id === cliente.id);
-    expect(await statusOf()).toMatchObject({ status: 'online' });
+    // The status is measured in the background: asked again until it is there.
+    await expect.poll(statusOf, { timeout: 10_000 }).toMatchObject({ status: 'online' });
 
     // Without its own token the shared one is sent, which this VM refuses.
     const { mt5_token_proprio: _flag, id: _id, ...fields } = cliente;
     const removed = await save({ ...fields, mt5_token: null }, cliente.id as number);
     expect(((await removed.json()) as Record<string, unknown>).mt5_token_proprio).toBe(false);
-    expect(await statusOf()).toMatchObject({
+    // Another token is another measurement, at once.
+    await expect.poll(statusOf, { timeout: 10_000 }).toMatchObject({
       status: 'error',
       detail: 'Token recusado pelo agente MT5 (HTTP 401)',
     });
@@ -106,14 +108,16 @@ describe('MT5 agent tokens and networks', () => {
       .insert(clientes)
       .values({ nome: 'Antiga', vm_private_ip: '10.9.9.9' })
       .returning({ id: clientes.id });
-    const statuses = (await (
-      await server.request('/api/clientes-status/', { token })
-    ).json()) as ClienteStatus[];
-    expect(statuses.find((s) => s.id === fora!.id)).toEqual({
+    const statusOf = async () =>
+      (
+        (await (await server.request('/api/clientes-status/', { token })).json()) as ClienteStatus[]
+      ).find((s) => s.id === fora!.id);
+    await expect.poll(statusOf, { timeout: 10_000 }).toEqual({
       id: fora!.id,
       status: 'error',
       ping: null,
       detail: 'IP da VM fora das redes permitidas para agentes MT5 (MT5_AGENT_NETWORKS)',
+      medido_em: expect.any(String),
     });
   });
 });

@@ -3,8 +3,9 @@ import type { ApiError, CotacoesResponse } from '../../../../contract';
 import { startFakeYahoo, type FakeYahoo } from '../../../support/fake-yahoo';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 
-// The last stored closes of the bundled history (2025-10-29).
+// The last stored closes of the bundled history (2025-10-29), quoted at the session's end (17:00 in São Paulo).
 const CLOSES = { 'PETR3.SA': 31.94, 'VALE3.SA': 63.33, 'ITUB3.SA': 35.18 };
+const FECHAMENTO = '2025-10-29T20:00:00.000Z';
 
 const ask = (s: CarteiraServer, tickers: unknown) =>
   s.json<CotacoesResponse & ApiError>('/api/cotacoes-atuais/', {
@@ -19,13 +20,13 @@ describe('cotacoes-atuais/ with the history provider (default)', () => {
   });
   afterAll(() => s.close());
 
-  it('answers the last stored close keyed by the ticker as sent, leaving out tickers without a quote', async () => {
+  it('answers the last stored close and its time keyed by the ticker as sent, leaving out tickers without a quote', async () => {
     const res = await ask(s, ['PETR3.SA', 'VALE3.SA', 'ITUB3.SA', 'ABEV3.SA', 'ZZZZ3.SA']);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      'PETR3.SA': { preco_atual: CLOSES['PETR3.SA'] },
-      'VALE3.SA': { preco_atual: CLOSES['VALE3.SA'] },
-      'ITUB3.SA': { preco_atual: CLOSES['ITUB3.SA'] },
+      'PETR3.SA': { preco_atual: CLOSES['PETR3.SA'], cotado_em: FECHAMENTO },
+      'VALE3.SA': { preco_atual: CLOSES['VALE3.SA'], cotado_em: FECHAMENTO },
+      'ITUB3.SA': { preco_atual: CLOSES['ITUB3.SA'], cotado_em: FECHAMENTO },
     });
     expect((await ask(s, [])).body).toEqual({});
   });
@@ -63,13 +64,18 @@ describe('cotacoes-atuais/ with the simulated provider', () => {
   });
   afterAll(() => s.close());
 
-  it('moves the last close by at most 2 %, to the cent', async () => {
+  it('moves the last close by at most 2 %, to the cent, quoted when its 10-second window began', async () => {
+    const before = Date.now();
     const res = await ask(s, Object.keys(CLOSES));
     expect(res.status).toBe(200);
     for (const [ticker, close] of Object.entries(CLOSES)) {
       const price = res.body[ticker]!.preco_atual;
       expect(Math.abs(price / close - 1)).toBeLessThanOrEqual(0.0201);
       expect(Math.round(price * 100) / 100).toBe(price);
+      const at = Date.parse(res.body[ticker]!.cotado_em!);
+      expect(at % 10_000).toBe(0);
+      expect(at).toBeGreaterThan(before - 10_000);
+      expect(at).toBeLessThanOrEqual(Date.now());
     }
   });
 });
@@ -92,8 +98,9 @@ describe('cotacoes-atuais/ with the yahoo provider (a local fake Yahoo)', () => 
     const res = await ask(s, ['PETR3.SA', 'VALE3.SA', 'ZZZZ3.SA']);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      'PETR3.SA': { preco_atual: 40.5 },
-      'VALE3.SA': { preco_atual: CLOSES['VALE3.SA'] },
+      // Yahoo's own time for its quote; the stored close's session end for the fallback.
+      'PETR3.SA': { preco_atual: 40.5, cotado_em: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      'VALE3.SA': { preco_atual: CLOSES['VALE3.SA'], cotado_em: FECHAMENTO },
     });
     expect(yahoo.requests.some((r) => r.startsWith('/v7/finance/quote?symbols=PETR3.SA'))).toBe(
       true,
@@ -105,8 +112,8 @@ describe('cotacoes-atuais/ with the yahoo provider (a local fake Yahoo)', () => 
     const res = await ask(s, ['PETR3.SA', 'ITUB3.SA']);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      'PETR3.SA': { preco_atual: 40.5 },
-      'ITUB3.SA': { preco_atual: CLOSES['ITUB3.SA'] },
+      'PETR3.SA': { preco_atual: 40.5, cotado_em: expect.any(String) },
+      'ITUB3.SA': { preco_atual: CLOSES['ITUB3.SA'], cotado_em: FECHAMENTO },
     });
     yahoo.setDown(false);
   });

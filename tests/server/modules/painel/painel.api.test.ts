@@ -61,6 +61,8 @@ describe('control panel figures: dashboard-rv/ and patrimonio-disponivel/', () =
     }
     expect(comCotacao).toBeGreaterThan(0);
     expect(comCotacao).toBeLessThan(abertas.length);
+    // The quotes' time: the newest stored close (29/10/2025) at the session's end, 17:00 in São Paulo.
+    expect(res.body.cotacoes_em).toBe('2025-10-29T20:00:00.000Z');
   });
 
   it('patrimonio-disponivel answers one row per client with the summary figures', async () => {

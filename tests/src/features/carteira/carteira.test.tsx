@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { addMockOperacao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
+import { FECHAR_NAO_CANCELA } from '../../../../src/features/carteira/ordens/OrdemDialog';
 import { renderApp } from '../../../support/render';
 
 const table = (name: string) => screen.findByRole('table', { name });
@@ -38,10 +39,39 @@ describe('the portfolio screen', () => {
     expect(screen.getByText('R$ 82.000,00')).toBeInTheDocument();
     const realizada = screen.getByText('R$ 100,00');
     expect(realizada).toHaveAttribute('data-cor', 'verde');
-    const posicionado = screen.getByText('R$ -150,00');
+    const posicionado = screen.getByText('-R$ 150,00');
     expect(posicionado).toHaveAttribute('data-cor', 'vermelho');
     // Resultado atual = −150 − (−100) = −50.
-    expect(screen.getByText('R$ -50,00')).toHaveAttribute('data-cor', 'vermelho');
+    expect(screen.getByText('-R$ 50,00')).toHaveAttribute('data-cor', 'vermelho');
+  });
+
+  it('says "Cliente não encontrado" for an unknown client, with nothing to buy', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/clientes/999/carteira');
+    expect(
+      await screen.findByRole('heading', { name: 'Cliente não encontrado' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nova Compra (MT5)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nova Operação' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Voltar' })).toHaveAttribute('href', '/clientes');
+  });
+
+  it('says the portfolio could not be loaded when its operations fail, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let falhar = true;
+    server.use(
+      http.get('/api/operacoes/', () =>
+        falhar ? HttpResponse.json({ detail: 'falhou' }, { status: 500 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/clientes/1/carteira');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar a carteira.');
+    falhar = false;
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));
+    expect(await rowOf('Operações posicionadas', 'PETR4')).toBeInTheDocument();
   });
 
   it('shows dashes in the cards when the summary cannot be loaded', async () => {
@@ -72,7 +102,7 @@ describe('the portfolio screen', () => {
     const t = await table('Operações posicionadas');
     const headers = within(t)
       .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+      .map((h) => h.textContent?.replace(/ [▲▼↕]$/, ''));
     expect(headers).toEqual([
       'Ação',
       'Data Compra',
@@ -112,6 +142,66 @@ describe('the portfolio screen', () => {
     expect(within(compra).getByRole('button', { name: 'Enviar' })).toBeDisabled();
   });
 
+  it('lists the newest first: POSICIONADAS by purchase, REALIZADAS by sale', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    const tickers = async (name: string) =>
+      within(await table(name))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await rowOf('Operações posicionadas', 'PETR4');
+    // Bought 01/09, 04/08 and 01/07/2025.
+    expect(await tickers('Operações posicionadas')).toEqual(['VALE3', 'PETR4', 'ITUB3']);
+    await user.click(screen.getByRole('tab', { name: 'REALIZADAS' }));
+    await rowOf('Operações realizadas', 'BBAS3');
+    // Sold 02/06 and 01/04/2025.
+    expect(await tickers('Operações realizadas')).toEqual(['ABEV3', 'BBAS3']);
+  });
+
+  it('offers no Vender for an open operation without a quantity', async () => {
+    addMockOperacao({
+      cliente: 1,
+      acao: 6,
+      data_compra: '2025-10-01',
+      preco_unitario: 40,
+      quantidade: null,
+      data_venda: null,
+      preco_venda_unitario: null,
+      valor_alvo: null,
+    });
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    const wege = await rowOf('Operações posicionadas', 'WEGE3');
+    expect(within(wege).getByRole('button', { name: 'Editar WEGE3' })).toBeInTheDocument();
+    expect(within(wege).queryByRole('button', { name: 'Vender WEGE3' })).toBeNull();
+    const petr = await rowOf('Operações posicionadas', 'PETR4');
+    expect(within(petr).getByRole('button', { name: 'Vender PETR4' })).toBeInTheDocument();
+  });
+
+  it('says how old the quotes are, and which stock has none', async () => {
+    addMockOperacao({
+      cliente: 1,
+      acao: 6,
+      data_compra: '2025-10-01',
+      preco_unitario: 40,
+      quantidade: 100,
+      data_venda: null,
+      preco_venda_unitario: null,
+      valor_alvo: 44,
+    });
+    const { user } = renderApp('/clientes/1/carteira');
+    // The mock's quotes are the close of 29/10/2025; WEGE3 has none.
+    expect(await screen.findByText('Cotações de 29/10/2025 17:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));
+    const wege = await rowOf('Operações posicionadas', 'WEGE3');
+    expect(cell(wege, 7)).toHaveTextContent('Sem cotação');
+    expect(within(cell(wege, 7)).getByText('Sem cotação')).toHaveAttribute(
+      'title',
+      'Nenhuma cotação encontrada para esta ação.',
+    );
+  });
+
   it('lists realised operations with their result', async () => {
     const { user } = renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'REALIZADAS' }));
@@ -138,30 +228,52 @@ describe('the portfolio screen', () => {
     expect(within(cell(abev, 9)).getByText('-500,00')).toHaveAttribute('data-cor', 'vermelho');
   });
 
-  it('creates an operation with empty values sent as null, and shows the validation message', async () => {
-    let sent: unknown;
+  it('creates an operation with empty values sent as null, and shows the server’s messages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
       if (request.method === 'POST' && request.url.endsWith('/api/operacoes/'))
-        sent = await request.clone().json();
+        bodies.push(await request.clone().json());
     });
     const { user } = renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('button', { name: 'Nova Operação' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova Operação' });
+    // No check of the dialog's own: an empty form goes to the server, whose answer the dialog shows.
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await within(dialog).findByText('Selecione a ação.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Erro 400: Bad Request — Campo acao: Selecione a ação.',
+    );
+    expect(within(dialog).getByText('Selecione a ação.')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({
+      cliente: 1,
+      acao: null,
+      data_compra: null,
+      preco_unitario: null,
+      quantidade: null,
+      valor_alvo: null,
+      data_venda: null,
+      preco_venda_unitario: null,
+    });
+    const sent = () => bodies.at(-1);
 
     await user.selectOptions(within(dialog).getByLabelText('Ação'), 'WEGE3 — WEG');
-    await user.type(within(dialog).getByLabelText('Data Compra'), '2025-10-01');
+    // Typed dd/mm/aaaa (the slashes come by themselves), sent aaaa-mm-dd.
+    await user.type(within(dialog).getByLabelText('Data Compra'), '01102025');
+    expect(within(dialog).getByLabelText('Data Compra')).toHaveValue('01/10/2025');
     await user.type(within(dialog).getByLabelText('Quantidade'), '0');
+    await user.type(within(dialog).getByLabelText('Preço Unitário'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(
       await within(dialog).findByText('Informe uma quantidade inteira maior que zero.'),
     ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe um valor maior que zero.')).toBeInTheDocument();
+    expect(sent()).toMatchObject({ quantidade: 0, preco_unitario: 'abc' });
     await user.clear(within(dialog).getByLabelText('Quantidade'));
     await user.type(within(dialog).getByLabelText('Quantidade'), '150');
+    await user.clear(within(dialog).getByLabelText('Preço Unitário'));
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent).toEqual({
+    expect(sent()).toEqual({
       cliente: 1,
       acao: 6,
       data_compra: '2025-10-01',
@@ -185,9 +297,10 @@ describe('the portfolio screen', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
-    expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue(60);
-    await user.type(within(dialog).getByLabelText('Data Venda'), '2025-10-10');
-    await user.type(within(dialog).getByLabelText('Preço Venda'), '61.5');
+    expect(within(dialog).getByLabelText('Preço Unitário')).toHaveValue('60');
+    expect(within(dialog).getByLabelText('Data Compra')).toHaveValue('01/09/2025');
+    await user.type(within(dialog).getByLabelText('Data Venda'), '10/10/2025');
+    await user.type(within(dialog).getByLabelText('Preço Venda'), '61,5');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(async () =>
@@ -226,6 +339,31 @@ describe('the portfolio screen', () => {
       timeout: 10_000,
     });
     expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
+  }, 20_000);
+
+  it('closing the buy dialog while the order is sent says it goes on, and the portfolio still shows it', async () => {
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
+    await rowOf('Operações posicionadas', 'PETR4');
+    await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Compra (MT5)' });
+    await user.type(within(dialog).getByLabelText('Ticker'), 'WEGE3');
+    await user.type(within(dialog).getByLabelText('Quantidade de ações'), '100');
+    await user.type(within(dialog).getByLabelText('Alvo (TP)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Validar' }));
+    await within(dialog).findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    // While the order is under way, closing does not cancel it, and the dialog says so.
+    expect(await within(dialog).findByText(FECHAR_NAO_CANCELA)).toBeInTheDocument();
+    const footer = dialog.querySelector('.chakra-dialog__footer') as HTMLElement;
+    await user.click(within(footer).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(await table('Operações posicionadas')).queryByText('WEGE3')).toBeNull();
+    // Executed on the mock's second status poll, 3 seconds after the first: the closed dialog's order is followed.
+    await waitFor(
+      async () => expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
   }, 20_000);
 
   it('shows Atualizando... while the quotes refresh', async () => {

@@ -69,7 +69,7 @@ describe('corporate events in the portfolio', () => {
     expect(
       within(tabela)
         .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/ [▲▼]$/, '')),
+        .map((h) => h.textContent?.replace(/ [▲▼↕]$/, '')),
     ).toEqual([
       'Data Ex',
       'Ação',

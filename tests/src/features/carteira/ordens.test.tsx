@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
-import { CompraDialog } from '../../../../src/features/carteira/ordens/CompraDialog';
+import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import {
+  CompraDialog,
+  VALIDAR_DE_NOVO,
+} from '../../../../src/features/carteira/ordens/CompraDialog';
 import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../../support/render';
@@ -81,11 +85,12 @@ describe('the MT5 buy dialog', () => {
     await user.click(within(picker).getByRole('button', { name: 'Selecionar WEGE3' }));
 
     expect(screen.getByLabelText('Ticker')).toHaveValue('WEGE3');
-    expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('41.23');
+    // pt-BR decimals, whatever the browser's language.
+    expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('41,23');
     expect(screen.getByText(/Preço ref\.: R\$ 38,50/)).toBeInTheDocument();
   });
 
-  it('keeps Enviar disabled until Validar suggests legs, then shows each leg’s check', async () => {
+  it('keeps Enviar disabled until Validar suggests legs, shows each leg’s check, and sends only when all pass', async () => {
     server.use(
       http.post('/api/clientes/:id/mt5/compra/validar/', () =>
         HttpResponse.json({
@@ -112,7 +117,154 @@ describe('the MT5 buy dialog', () => {
     expect(within(legs).getByLabelText('Quantidade PETR4')).toHaveValue(200);
     expect(within(legs).getByText('OK')).toBeInTheDocument();
     expect(within(legs).getByText('inválido')).toBeInTheDocument();
+    // One leg failed: nothing may be sent.
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('keeps Enviar disabled when every leg fails validation', async () => {
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '250');
+    // The mock's reference price is 10: a target of 5 fails both legs.
+    await user.type(screen.getByLabelText('Alvo (TP)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    const legs = await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    expect(within(legs).getAllByText('O alvo deve ser maior que o preço.')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('asks for Validar again after a leg or a field is edited, and sends what was validated', async () => {
+    const validated = spyOn('post', '/mt5/compra/validar/$');
+    const sent = spyOn('post', '/mt5/compra/$');
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '250');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    const legs = await screen.findByRole('table', { name: 'Pernas sugeridas' });
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+
+    // An edited leg was not validated: Enviar waits for Validar, the quantity follows the legs.
+    const fracionaria = within(legs).getByLabelText('Quantidade PETR4F');
+    await user.clear(fracionaria);
+    await user.type(fracionaria, '30');
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    expect(screen.getByText(VALIDAR_DE_NOVO)).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantidade de ações')).toHaveValue('230');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled());
+    expect(validated.at(-1)?.body).toMatchObject({ quantidade: 230 });
+
+    // So does a changed field (the target is part of each leg's check).
+    await user.clear(screen.getByLabelText('Alvo (TP)'));
+    await user.type(screen.getByLabelText('Alvo (TP)'), '46');
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled());
+
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({
+      tp: 46,
+      legs: [
+        { symbol: 'PETR4', quantidade: 200 },
+        { symbol: 'PETR4F', quantidade: 30 },
+      ],
+    });
+  });
+
+  it('sends the quantity or the value as the entry mode says, never both', async () => {
+    const validated = spyOn('post', '/mt5/compra/validar/$');
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '250');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByText('Valor'));
+    await user.type(await screen.findByLabelText('Valor (R$)'), '5.000,50');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(validated).toHaveLength(1));
+    expect(validated[0]?.body).toEqual({
+      ticker: 'PETR4',
+      modo: 'valor',
+      execucao: 'mercado',
+      tp: 45,
+      valor: 5000.5,
+    });
+
+    await user.click(screen.getByRole('radio', { name: 'Quantidade' }));
+    await user.type(await screen.findByLabelText('Quantidade de ações'), '300');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(validated).toHaveLength(2));
+    expect(validated[1]?.body).toEqual({
+      ticker: 'PETR4',
+      modo: 'quantidade',
+      execucao: 'mercado',
+      tp: 45,
+      quantidade: 300,
+    });
+  });
+
+  it('shows the estimated total beside the client’s valor disponível', async () => {
+    resetCarteiraMock();
+    const { user } = renderCompra();
+    const estimativa = await screen.findByRole('group', { name: 'Estimativa da compra' });
+    await user.type(screen.getByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    // Today's quote of PETR4 (mock: R$ 31,50); the mock client's valor disponível is R$ 82.000,00.
+    await waitFor(() =>
+      expect(estimativa).toHaveTextContent('Total estimadoR$ 3.150,00 (100 × R$ 31,50)'),
+    );
+    expect(estimativa).toHaveTextContent('Valor disponívelR$ 82.000,00');
+    // A limit order costs its limit price.
+    await user.click(screen.getByText('Limite'));
+    await user.type(await screen.findByLabelText('Preço limite'), '30,5');
+    await waitFor(() =>
+      expect(estimativa).toHaveTextContent('Total estimadoR$ 3.050,00 (100 × R$ 30,50)'),
+    );
+  });
+
+  it('keeps the order’s error in view, outside the scrolling form, announced as an alert', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post('/api/clientes/:id/mt5/compra/', () =>
+        HttpResponse.json({ detail: 'Terminal MT5 do cliente indisponível.' }, { status: 502 }),
+      ),
+    );
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Terminal MT5 do cliente indisponível.');
+    // The body scrolls (scrollBehavior inside); what is outside it stays in view above the buttons.
+    const dialog = screen.getByRole('dialog', { name: 'Nova Compra (MT5)' });
+    expect(dialog.querySelector('.chakra-dialog__body')).toContainElement(
+      screen.getByLabelText('Ticker'),
+    );
+    expect(alert.closest('.chakra-dialog__body')).toBeNull();
+  });
+
+  it('keeps the fill progress in view while the order executes', async () => {
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.type(screen.getByLabelText('Alvo (TP)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    await screen.findByRole('table', { name: 'Pernas sugeridas' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const progresso = await screen.findByLabelText('Execução da ordem');
+    expect(progresso.closest('.chakra-dialog__body')).toBeNull();
+  });
+
+  it('asks for the target in plain words', async () => {
+    const { user } = renderCompra();
+    await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
+    await user.type(screen.getByLabelText('Quantidade de ações'), '100');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(await screen.findByText('Informe o alvo.')).toBeInTheDocument();
   });
 
   it('shows the reason a leg fails', async () => {
@@ -214,7 +366,7 @@ describe('the MT5 sell dialog', () => {
     const view = renderWithProviders(
       <VendaDialog
         clienteId={1}
-        operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250 }}
+        operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250, valor_total_compra: 7000 }}
         onClose={() => {}}
         onExecuted={onExecuted}
       />,
@@ -228,6 +380,20 @@ describe('the MT5 sell dialog', () => {
     expect(screen.queryByLabelText('Preço limite')).not.toBeInTheDocument();
     await user.click(screen.getByText('Limite'));
     expect(await screen.findByLabelText('Preço limite')).toBeInTheDocument();
+  });
+
+  it('shows the current price, the estimated proceeds and the result against what it cost', async () => {
+    const { user } = renderVenda();
+    const estimativa = await screen.findByRole('group', { name: 'Estimativa da venda' });
+    // 250 PETR4 bought for R$ 7.000,00, quoted at R$ 31,50 (mock).
+    await waitFor(() => expect(estimativa).toHaveTextContent('Preço atualR$ 31,50'));
+    expect(estimativa).toHaveTextContent('Valor estimado da vendaR$ 7.875,00');
+    expect(estimativa).toHaveTextContent('Resultado estimadoR$ 875,00 (12,50%)');
+    await user.click(screen.getByText('Limite'));
+    await user.type(await screen.findByLabelText('Preço limite'), '27,2');
+    await waitFor(() =>
+      expect(estimativa).toHaveTextContent('Resultado estimado-R$ 200,00 (-2,86%)'),
+    );
   });
 
   it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {

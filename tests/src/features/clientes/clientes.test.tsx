@@ -22,12 +22,24 @@ const cells = (row: HTMLElement) =>
     .map((c) => c.textContent);
 
 describe('/clientes: the table', () => {
+  it('says the clients could not be loaded, instead of an empty list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/clientes/', () => HttpResponse.json({ detail: 'falhou' }, { status: 500 })),
+    );
+    renderApp('/clientes');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar os clientes.');
+    expect(within(banner).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum cliente cadastrado.')).not.toBeInTheDocument();
+  });
+
   it('shows the exact columns, formatted document and phone, and % or a dash', async () => {
     renderApp('/clientes');
     expect(await screen.findByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
     const headers = within(await table())
       .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/ [▲▼]$/, ''));
+      .map((h) => h.textContent?.replace(/ [▲▼↕]$/, ''));
     expect(headers).toEqual([
       'Nome',
       'Email',
@@ -154,6 +166,36 @@ describe('/clientes: Status MT5', () => {
     );
   });
 
+  it('shows each client’s status as soon as the server has measured it, asking again meanwhile', async () => {
+    // The server answers at once with what it has measured: Ana's VM first, Bruno's later.
+    const answers = [
+      [],
+      [{ id: 1, status: 'online', ping: 3, detail: null }],
+      [
+        { id: 1, status: 'online', ping: 3, detail: null },
+        { id: 2, status: 'offline', ping: null, detail: 'VM inacessível' },
+      ],
+    ];
+    let asked = 0;
+    server.use(
+      http.get('/api/clientes-status/', () =>
+        HttpResponse.json(answers[Math.min(asked++, answers.length - 1)]),
+      ),
+    );
+    renderApp('/clientes');
+    const ana = await rowOf('Ana Beatriz Carvalho');
+    const bruno = await rowOf('Bruno Henrique Almeida');
+    await waitFor(
+      () => expect(within(ana).getByRole('img')).toHaveAccessibleName('Online — ping 3 ms'),
+      { timeout: 5_000 },
+    );
+    expect(within(bruno).getByRole('img')).toHaveAccessibleName('Verificando MT5...');
+    await waitFor(
+      () => expect(within(bruno).getByRole('img')).toHaveAccessibleName('Offline — VM inacessível'),
+      { timeout: 5_000 },
+    );
+  }, 15_000);
+
   it('refreshes the statuses every 1800 seconds', () => {
     const { refetchInterval } = clientesQueries.status();
     expect(STATUS_REFRESH_MS).toBe(1_800_000);
@@ -187,6 +229,27 @@ describe('/clientes: the client dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cells(await rowOf('Marina Lopes'))[5]).toBe('7,50%');
+  });
+
+  it('saves at once, without waiting for the MT5 statuses', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/clientes-status/', async () => {
+        // The first answer comes; any later one never does (a VM that hangs).
+        if (asked++ > 0) await new Promise(() => {});
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'Marina Lopes');
+    await user.type(within(dialog).getByLabelText('VM IP Privado'), '10.0.0.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const marina = await rowOf('Marina Lopes');
+    expect(within(marina).getByRole('img')).toHaveAccessibleName('Verificando MT5...');
+    expect(asked).toBeGreaterThan(1);
   });
 
   it("shows 'Digite um email válido' under the field and blocks saving with the alert", async () => {

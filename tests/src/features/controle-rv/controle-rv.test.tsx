@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
 import { MOCK_POSICIONADAS } from '../../../../mocks/handlers/painel';
 import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../../../mocks/handlers/recomendacoes';
@@ -32,7 +32,7 @@ describe('control panel — POSICIONADAS', () => {
     expect(
       within(posicionadas())
         .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim()),
     ).toEqual([
       'Cliente',
       'Ação',
@@ -85,6 +85,54 @@ describe('control panel — POSICIONADAS', () => {
       'var(--chakra-colors-green-600)',
     );
     expect(variacao('VALE3').textContent).toBe('—');
+  });
+
+  it('says how old the quotes are, and which position has none', async () => {
+    await openPanel();
+    expect(screen.getByText('Cotações de 29/10/2025 17:00')).toBeInTheDocument();
+    const vale = within(posicionadas()).getByText('VALE3').closest('tr')!;
+    expect(vale.querySelectorAll('td')[6]!.textContent).toBe('Sem cotação');
+  });
+
+  it('says the positions could not be loaded, never "0 posições", and loads them on Tentar novamente', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let falhar = true;
+    server.use(
+      http.get('/api/dashboard-rv/', () =>
+        falhar ? HttpResponse.json({ detail: 'Banco indisponível.' }, { status: 503 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/controle-rv');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar as posições.');
+    expect(banner).toHaveTextContent('Erro 503');
+    expect(screen.queryByText('0 posições')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma posição encontrada.')).not.toBeInTheDocument();
+    falhar = false;
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('4 posições')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the positions on screen when Atualizar fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await openPanel();
+    server.use(
+      http.get('/api/dashboard-rv/', () =>
+        HttpResponse.json({ detail: 'Banco indisponível.' }, { status: 503 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Erro 503/)));
+    expect(screen.getByText('4 posições')).toBeInTheDocument();
+    expect(within(posicionadas()).getByText('WEGE3')).toBeInTheDocument();
+  });
+
+  it('counts one position in the singular', async () => {
+    const { user } = await openPanel();
+    expect(screen.getByText('4 posições')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Cliente'), 'Bruno Henrique Almeida');
+    expect(await screen.findByText('1 posição')).toBeInTheDocument();
   });
 
   it('filters by client and by stock; Limpar Filtros shows only while a filter is set', async () => {
@@ -203,14 +251,14 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
     expect(
       within(table)
         .getAllByRole('columnheader')
-        .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim()),
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim()),
     ).toEqual(['Código', 'Nome', 'Patrimônio', 'Total Consolidado', 'Valor Disponível']);
     expect(
       bodyRows(table).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
     ).toEqual([
-      ['2847163', 'Ana Beatriz Carvalho', '250.000,00', '36.512,50', '13.487,50'],
-      ['3159024', 'Bruno Henrique Almeida', '120.000,00', '12.030,00', '2.970,00'],
-      ['—', 'Nascimento Participações Ltda', '—', '5.400,00', '—'],
+      ['2847163', 'Ana Beatriz Carvalho', 'R$ 250.000,00', 'R$ 36.512,50', 'R$ 13.487,50'],
+      ['3159024', 'Bruno Henrique Almeida', 'R$ 120.000,00', 'R$ 12.030,00', 'R$ 2.970,00'],
+      ['—', 'Nascimento Participações Ltda', '—', 'R$ 5.400,00', '—'],
     ]);
     await user.click(within(table).getByRole('button', { name: 'Valor Disponível' }));
     expect(column(table, 1)).toEqual([
@@ -218,6 +266,27 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
       'Ana Beatriz Carvalho',
       'Nascimento Participações Ltda',
     ]);
+  });
+
+  it('shows a negative Valor Disponível in red, in reais', async () => {
+    server.use(
+      http.get('/api/patrimonio-disponivel/', () =>
+        HttpResponse.json([
+          {
+            codigo: '1',
+            nome: 'Cliente Acima',
+            patrimonio: 100_000,
+            total_consolidado: 28_713.14,
+            valor_disponivel: -8_713.14,
+          },
+        ]),
+      ),
+    );
+    const { user } = await openPanel();
+    await user.click(screen.getByRole('tab', { name: 'PATRIMÔNIO DISPONÍVEL' }));
+    const table = await screen.findByRole('table', { name: 'Patrimônio disponível' });
+    const valor = await within(table).findByText('-R$ 8.713,14');
+    expect(valor).toHaveAttribute('data-cor', 'vermelho');
   });
 });
 

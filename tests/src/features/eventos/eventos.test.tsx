@@ -41,7 +41,7 @@ describe('Ferramentas → Eventos corporativos', () => {
     expect(await screen.findByText('Nenhum evento cadastrado.')).toBeInTheDocument();
     const headers = within(await table())
       .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/ [▲▼]$/, ''));
+      .map((h) => h.textContent?.replace(/ [▲▼↕]$/, ''));
     expect(headers).toEqual([
       'Data Ex',
       'Ação',

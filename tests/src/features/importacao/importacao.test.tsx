@@ -7,6 +7,8 @@ import {
   MOCK_INVALID_DETAIL,
 } from '../../../../mocks/handlers/importacao';
 import { server } from '../../../../mocks/node';
+import { formatDate } from '../../../../shared/format';
+import { NADA_IMPORTADO } from '../../../../src/features/importacao/ImportacaoPage';
 import { renderApp } from '../../../support/render';
 
 const xlsx = (name = 'carteira.xlsx') =>
@@ -24,7 +26,8 @@ async function fill(
   user: ReturnType<typeof renderApp>['user'],
   { data = '2025-02-28', file = xlsx() as File | null } = {},
 ) {
-  if (data) await user.type(screen.getByLabelText(/Data de referência/), data);
+  // Typed as a Brazilian types it: the test data is aaaa-mm-dd.
+  if (data) await user.type(screen.getByLabelText(/Data de referência/), formatDate(data));
   if (file) await user.upload(screen.getByLabelText(/Arquivo/), file);
 }
 
@@ -33,12 +36,35 @@ const submit = () => screen.getByRole('button', { name: 'OK — Importar' });
 describe('import screen', () => {
   it('shows the date field, one xlsx/xls file chooser and the button', async () => {
     await openPage();
-    expect(screen.getByLabelText(/Data de referência/)).toHaveAttribute('type', 'date');
     const file = screen.getByLabelText(/Arquivo/);
     expect(file).toHaveAttribute('type', 'file');
     expect(file).toHaveAttribute('accept', '.xlsx,.xls');
     expect(file).not.toHaveAttribute('multiple');
     expect(submit()).toBeEnabled();
+  });
+
+  it('takes the date as dd/mm/aaaa and chooses the file in Portuguese, whatever the browser', async () => {
+    const { user } = await openPage();
+    // Not the browser's date input (mm/dd/yyyy in an English one) nor its file input ('Choose File').
+    const data = screen.getByLabelText(/Data de referência/);
+    expect(data).toHaveAttribute('type', 'text');
+    expect(data).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    await user.type(data, '28022025');
+    expect(data).toHaveValue('28/02/2025');
+    expect(screen.getByLabelText(/Arquivo/)).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible();
+    expect(screen.getByText('Nenhum arquivo selecionado')).toBeVisible();
+    await user.upload(screen.getByLabelText(/Arquivo/), xlsx('posicao-fevereiro.xlsx'));
+    expect(screen.getByText('posicao-fevereiro.xlsx')).toBeVisible();
+    expect(screen.queryByText('Nenhum arquivo selecionado')).not.toBeInTheDocument();
+  });
+
+  it('says when the typed date is not one', async () => {
+    const { user } = await openPage();
+    await fill(user, { data: '' });
+    await user.type(screen.getByLabelText(/Data de referência/), '31022025');
+    await user.click(submit());
+    expect(await screen.findByText('Informe uma data válida (dd/mm/aaaa).')).toBeInTheDocument();
   });
 
   it('asks for the date and the file before sending anything', async () => {
@@ -70,7 +96,7 @@ describe('import screen', () => {
     fireEvent.change(screen.getByLabelText(/Arquivo/), {
       target: { files: [new File(['a;b'], 'carteira.csv')] },
     });
-    await user.type(screen.getByLabelText(/Data de referência/), '2025-02-28');
+    await user.type(screen.getByLabelText(/Data de referência/), '28/02/2025');
     await user.click(submit());
     expect(await screen.findByText('Selecione um arquivo .xlsx ou .xls.')).toBeInTheDocument();
   });
@@ -159,6 +185,8 @@ describe('import screen', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(sent).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The page says what became of the file: nothing was imported.
+    expect(screen.getByRole('status')).toHaveTextContent(NADA_IMPORTADO);
     server.events.removeAllListeners();
   });
 

@@ -293,7 +293,7 @@ describe('the sell dialog against the terminal’s position', () => {
     renderWithProviders(
       <VendaDialog
         clienteId={1}
-        operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250 }}
+        operacao={{ id: 9, acao_nome: 'PETR4', quantidade: 250, valor_total_compra: 7000 }}
         onClose={() => {}}
         onExecuted={() => {}}
       />,

@@ -97,10 +97,11 @@ describe('Ordens → Histórico', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
     await waitFor(() => expect(linhas()).toHaveLength(2));
     const depois = calls.length;
-    await user.type(screen.getByLabelText('De'), '2025-09-01');
+    // Typed dd/mm/aaaa, asked as aaaa-mm-dd.
+    await user.type(screen.getByLabelText('De'), '01/09/2025');
     await waitFor(() => expect(calls.at(-1)?.get('de')).toBe('2025-09-01'));
     await waitFor(() => expect(linhas()).toHaveLength(1));
-    await user.type(screen.getByLabelText('Até'), '2025-08-01');
+    await user.type(screen.getByLabelText('Até'), '01/08/2025');
     expect(
       screen.getByText('O fim do período não pode ser anterior ao início.'),
     ).toBeInTheDocument();

@@ -32,7 +32,7 @@ export const grid = () => screen.getByRole('table', { name: 'Recomendações' })
 export const headerLabels = () =>
   within(grid())
     .getAllByRole('columnheader')
-    .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim());
 
 /** The tickers of the body rows, top to bottom. */
 export const tickers = () =>

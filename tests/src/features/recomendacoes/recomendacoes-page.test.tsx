@@ -8,6 +8,14 @@ import { renderApp } from '../../../support/render';
 import { COLUNAS, expectedOrder, grid, headerLabels, tickers } from './recomendacoes-grid';
 
 describe('/recomendacoes', () => {
+  it('is reachable from the Ferramentas menu', async () => {
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ferramentas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Recomendações' }));
+    expect(await screen.findByRole('heading', { name: 'Recomendações' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/recomendacoes');
+  });
+
   it('shows the 22 columns in the specification’s order, rows in the server’s order', async () => {
     renderApp('/recomendacoes');
     expect(await screen.findByRole('heading', { name: 'Recomendações' })).toBeInTheDocument();
@@ -102,5 +110,23 @@ describe('/recomendacoes', () => {
     await user.click(await screen.findByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Erro 500/)));
     expect(tickers()).toEqual(['WEGE3', 'PETR4', 'ITUB4']);
+    // ... and says so, discreetly.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Falha ao atualizar as recomendações. Erro 500: Internal Server Error — falhou',
+    );
+  });
+
+  it('says the list could not be loaded, instead of an empty one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/recomendacoes/', () =>
+        HttpResponse.json({ detail: 'falhou' }, { status: 500 }),
+      ),
+    );
+    renderApp('/recomendacoes');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Não foi possível carregar as recomendações.');
+    expect(within(banner).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum registro encontrado.')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
+import { historicoHandlers } from './historico';
 import { importacaoHandlers } from './importacao';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
@@ -17,4 +18,5 @@ export const handlers = [
   ...painelHandlers,
   ...recomendacoesHandlers,
   ...eventosHandlers,
+  ...historicoHandlers,
 ];

@@ -110,6 +110,9 @@ export function seedRecomendacoesMock(data: {
   acaoIdDe = data.acaoId;
 }
 
+/** The latest recommendation of a stock, if any. */
+export const mockRecomendacao = (ticker: string) => recomendacoes.find((r) => r.ticker === ticker);
+
 export const recomendacoesHandlers = [
   handle(e.list, () => ok(e.list, recomendacoes)),
   handle(e.refresh, () => ok(e.refresh, recalculo)),

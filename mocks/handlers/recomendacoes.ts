@@ -135,6 +135,8 @@ export const recomendacoesHandlers = [
               preco_compra: r.preco_compra,
               alvo_sugerido: r.alvo_sugerido,
               probabilidade: r.probabilidade,
+              MIN: r.MIN,
+              MAX: r.MAX,
             },
           ];
         }),

@@ -1,8 +1,12 @@
 import { Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import type { Recomendacao } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { DataTable } from '../DataTable';
+import { GraficoDialog } from '../grafico/GraficoDialog';
+import { graficoDaRecomendacao, type Grafico } from '../grafico/grafico';
+import { TickerGrafico } from '../grafico/TickerGrafico';
 
 function Sinal({ value }: { value: boolean }) {
   return (
@@ -24,11 +28,11 @@ const numeric = { meta: { numeric: true } } as const;
 const number = (c: { getValue: () => number }) => formatNumber(c.getValue());
 const sinal = (c: { getValue: () => boolean }) => <Sinal value={c.getValue()} />;
 
-/** The 22 columns of the specification, in its order and with its labels. */
-const columns = [
+/** The 22 columns of the specification, in its order and with its labels; the ticker opens the chart. */
+const colunas = (onChart: (r: Recomendacao) => void) => [
   col.accessor('ticker', {
     header: 'Ticker',
-    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+    cell: (c) => <TickerGrafico ticker={c.getValue()} onClick={() => onChart(c.row.original)} />,
   }),
   col.accessor((r) => r.empresa ?? undefined, {
     id: 'empresa',
@@ -74,13 +78,18 @@ export interface RecomendacoesTableProps {
 
 /** The recommendations grid of the control panel and of /recomendacoes, in the server's order at first. */
 export function RecomendacoesTable({ data, emptyText }: RecomendacoesTableProps) {
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
+  const columns = useMemo(() => colunas((r) => setGrafico(graficoDaRecomendacao(r))), []);
   return (
-    <DataTable
-      label="Recomendações"
-      columns={columns}
-      data={data}
-      getRowId={(r) => r.ticker}
-      emptyText={emptyText}
-    />
+    <>
+      <DataTable
+        label="Recomendações"
+        columns={columns}
+        data={data}
+        getRowId={(r) => r.ticker}
+        emptyText={emptyText}
+      />
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
+import { GraficoDialog } from '../../components/grafico/GraficoDialog';
+import { graficoDaOperacao, type Grafico } from '../../components/grafico/grafico';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
@@ -29,6 +31,7 @@ type OpenDialog =
   | { kind: 'delete'; operacao: Operacao }
   | { kind: 'compra' }
   | { kind: 'venda'; operacao: Operacao }
+  | { kind: 'grafico'; grafico: Grafico }
   | null;
 
 export function CarteiraPage() {
@@ -54,6 +57,7 @@ export function CarteiraPage() {
       onEdit: (operacao) => setDialog({ kind: 'operacao', operacao }),
       onDelete: (operacao) => setDialog({ kind: 'delete', operacao }),
       onSell: (operacao) => setDialog({ kind: 'venda', operacao }),
+      onChart: (operacao) => setDialog({ kind: 'grafico', grafico: graficoDaOperacao(operacao) }),
     }),
     [],
   );
@@ -165,6 +169,7 @@ export function CarteiraPage() {
         onClose={close}
         onExecuted={close}
       />
+      <GraficoDialog grafico={dialog?.kind === 'grafico' ? dialog.grafico : null} onClose={close} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable } from '../../components/DataTable';
+import { TickerGrafico } from '../../components/grafico/TickerGrafico';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
@@ -39,6 +40,8 @@ export interface RowActions {
   onEdit: (op: Operacao) => void;
   onDelete: (op: Operacao) => void;
   onSell: (op: Operacao) => void;
+  /** Opens the stock's chart with the operation's buy, sale and target. */
+  onChart: (op: Operacao) => void;
 }
 
 function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; sell?: boolean }) {
@@ -73,15 +76,13 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
 const col = createColumnHelper<OperacaoComCotacao>();
 const numeric = { meta: { numeric: true } } as const;
 
-function colunasComuns() {
+function colunasComuns(actions: RowActions) {
   return [
     col.accessor('acao_nome', {
       header: 'Ação',
       cell: (c) => (
         <>
-          <Text as="span" fontWeight="semibold">
-            {c.getValue()}
-          </Text>
+          <TickerGrafico ticker={c.getValue()} onClick={() => actions.onChart(c.row.original)} />
           {c.row.original.ajustes?.length ? <AjusteMarca ajustes={c.row.original.ajustes} /> : null}
         </>
       ),
@@ -115,7 +116,7 @@ export function PosicionadasTable({
   const columns = useMemo(() => {
     const hoje = todayIso();
     return [
-      ...colunasComuns(),
+      ...colunasComuns(actions),
       col.accessor('valor_alvo', {
         header: 'Alvo (R$)',
         cell: (c) => formatNumber(c.getValue()),
@@ -171,7 +172,7 @@ export function RealizadasTable({
 }) {
   const columns = useMemo(
     () => [
-      ...colunasComuns(),
+      ...colunasComuns(actions),
       col.accessor('data_venda', { header: 'Data Venda', cell: (c) => formatDate(c.getValue()) }),
       col.accessor('preco_venda_unitario', {
         header: 'Preço Venda',

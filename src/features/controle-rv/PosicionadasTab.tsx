@@ -7,6 +7,9 @@ import { daysBetween, todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
+import { GraficoDialog } from '../../components/grafico/GraficoDialog';
+import { graficoDaPosicao, type Grafico } from '../../components/grafico/grafico';
+import { TickerGrafico } from '../../components/grafico/TickerGrafico';
 
 const TODOS = '';
 
@@ -35,11 +38,20 @@ const col = createColumnHelper<PosicaoPainel>();
 const numeric = { meta: { numeric: true } } as const;
 // Missing values (undefined) sort after the others in both directions.
 
-const columns = [
+/** A position's chart: its buy and its target. */
+const graficoDe = (p: PosicaoPainel) =>
+  graficoDaPosicao({
+    ticker: p.acao,
+    data_compra: p.data_compra,
+    preco_compra: p.preco_compra,
+    valor_alvo: p.valor_alvo,
+  });
+
+const colunas = (onChart: (p: PosicaoPainel) => void) => [
   col.accessor('cliente', { header: 'Cliente' }),
   col.accessor('acao', {
     header: 'Ação',
-    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+    cell: (c) => <TickerGrafico ticker={c.getValue()} onClick={() => onChart(c.row.original)} />,
   }),
   col.accessor((r) => r.data_compra ?? undefined, {
     id: 'data_compra',
@@ -106,6 +118,8 @@ export function PosicionadasTab() {
   const [cliente, setCliente] = useState(TODOS);
   const [acao, setAcao] = useState(TODOS);
   const posicoes = query.data?.posicionadas;
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
+  const columns = useMemo(() => colunas((p) => setGrafico(graficoDe(p))), []);
 
   const { clientes, acoes, linhas } = useMemo(() => {
     const todas = posicoes ?? [];
@@ -176,6 +190,7 @@ export function PosicionadasTab() {
         initialSorting={[{ id: 'cliente', desc: false }]}
         emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
       />
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
     </Stack>
   );
 }

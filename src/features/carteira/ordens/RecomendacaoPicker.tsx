@@ -1,9 +1,13 @@
 import { Button, Dialog, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesQueries } from '../../../api/recomendacoes';
 import { TargetDialog } from '../../../components/TargetDialog';
+import { GraficoDialog } from '../../../components/grafico/GraficoDialog';
+import { graficoDaRecomendacao, type Grafico } from '../../../components/grafico/grafico';
+import { TickerGrafico } from '../../../components/grafico/TickerGrafico';
 
 interface Props {
   clienteId: number;
@@ -30,6 +34,7 @@ export function RecomendacaoPicker({ clienteId, open, onClose, onSelect }: Props
 function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
   const query = useQuery(recomendacoesQueries.disponiveis(clienteId));
   const rows = query.data ?? [];
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -50,7 +55,12 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
           <Table.Body>
             {rows.map((rec) => (
               <Table.Row key={rec.acao_id}>
-                <Table.Cell fontWeight="medium">{rec.ticker}</Table.Cell>
+                <Table.Cell>
+                  <TickerGrafico
+                    ticker={rec.ticker}
+                    onClick={() => setGrafico(graficoDaRecomendacao(rec))}
+                  />
+                </Table.Cell>
                 <Table.Cell>{rec.empresa ?? '—'}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(rec.preco_compra)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(rec.alvo_sugerido)}</Table.Cell>
@@ -81,6 +91,7 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
           Cancelar
         </Button>
       </Dialog.Footer>
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
     </Dialog.Content>
   );
 }

@@ -28,7 +28,7 @@ import {
 } from './grafico';
 import { PrecoChart } from './PrecoChart';
 
-/** The chart dialog's content: loaded with the chart library, the first time a chart opens. */
+/** The chart dialog's header, body and footer: loaded with the chart library, the first time a chart opens. */
 export default function GraficoConteudo({
   grafico,
   onClose,
@@ -59,7 +59,7 @@ export default function GraficoConteudo({
       : [];
 
   return (
-    <Dialog.Content>
+    <>
       <Dialog.Header flexDirection="column" alignItems="start" gap="1">
         <Dialog.Title>Gráfico — {ticker}</Dialog.Title>
         {grafico.descricao && (
@@ -103,26 +103,27 @@ export default function GraficoConteudo({
             </ButtonGroup>
           </Flex>
 
-          <Text fontSize="sm" aria-live="polite" minH="5" fontVariantNumeric="tabular-nums">
-            {precoAtual === null ? (
-              'Sem cotação atual.'
-            ) : (
-              <>
-                Cotação atual: <strong>{formatMoney(precoAtual)}</strong>
-              </>
-            )}
-            {barra && (
-              <Text as="span" color="fg.muted" display={{ base: 'block', md: 'inline' }}>
-                {' '}
-                {formatDate(barra.data)} · Abertura {formatMoney(barra.abertura)} · Máxima{' '}
-                {formatMoney(barra.maxima)} · Mínima {formatMoney(barra.minima)} · Fechamento{' '}
-                {formatMoney(barra.fechamento)} · Volume {formatInteger(barra.volume)}
-              </Text>
-            )}
-          </Text>
+          <Stack gap="0" fontSize="sm" fontVariantNumeric="tabular-nums">
+            <Text>
+              {precoAtual === null ? (
+                'Sem cotação atual.'
+              ) : (
+                <>
+                  Cotação atual: <strong>{formatMoney(precoAtual)}</strong>
+                </>
+              )}
+            </Text>
+            {/* The session under the pointer (the last one otherwise): the chart's tooltip, in words. */}
+            <Text color="fg.muted" minH="5">
+              {barra &&
+                `${formatDate(barra.data)} · Abertura ${formatMoney(barra.abertura)} · ` +
+                  `Máxima ${formatMoney(barra.maxima)} · Mínima ${formatMoney(barra.minima)} · ` +
+                  `Fechamento ${formatMoney(barra.fechamento)} · Volume ${formatInteger(barra.volume)}`}
+            </Text>
+          </Stack>
 
           {historico.isPending ? (
-            <HStack justify="center" h={{ base: '300px', md: '420px' }}>
+            <HStack justify="center" h={{ base: '300px', md: '360px' }}>
               <Spinner color="gold.solid" />
               <Text>Carregando histórico...</Text>
             </HStack>
@@ -167,7 +168,7 @@ export default function GraficoConteudo({
           Fechar
         </Button>
       </Dialog.Footer>
-    </Dialog.Content>
+    </>
   );
 }
 

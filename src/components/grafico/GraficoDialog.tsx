@@ -19,27 +19,31 @@ export function GraficoDialog({
       target={grafico}
       targetKey={(g) => `${g.ticker} ${g.descricao}`}
       onClose={onClose}
-      size={{ base: 'full', md: 'xl' }}
+      size="xl"
       scrollBehavior="inside"
     >
       {(g) => (
-        <Suspense
-          fallback={
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Gráfico — {g.ticker}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <HStack justify="center" py="16">
-                  <Spinner color="gold.solid" />
-                  <Text>Carregando gráfico...</Text>
-                </HStack>
-              </Dialog.Body>
-            </Dialog.Content>
-          }
-        >
-          <GraficoConteudo grafico={g} onClose={onClose} />
-        </Suspense>
+        // One Dialog.Content for the whole opening: the dialog makes the element it opened with interactive, so
+        // the loading state and the loaded one are its children, never two contents.
+        <Dialog.Content>
+          <Suspense
+            fallback={
+              <>
+                <Dialog.Header>
+                  <Dialog.Title>Gráfico — {g.ticker}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <HStack justify="center" py="16">
+                    <Spinner color="gold.solid" />
+                    <Text>Carregando gráfico...</Text>
+                  </HStack>
+                </Dialog.Body>
+              </>
+            }
+          >
+            <GraficoConteudo grafico={g} onClose={onClose} />
+          </Suspense>
+        </Dialog.Content>
       )}
     </TargetDialog>
   );

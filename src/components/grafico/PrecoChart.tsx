@@ -195,7 +195,7 @@ export function PrecoChart({
       role="img"
       aria-label={label}
       aria-busy={!lib}
-      h={{ base: '300px', md: '420px' }}
+      h={{ base: '300px', md: '360px' }}
       w="full"
       data-grafico={tipo}
     />

@@ -119,13 +119,13 @@ export function CarteiraPage() {
           <ResumoCards resumo={resumo.data} />
         </Tabs.Content>
         <Tabs.Content value="posicionadas">
-          <PosicionadasTable data={posicionadas} actions={actions} />
+          <PosicionadasTable data={posicionadas} actions={actions} cliente={nome} />
         </Tabs.Content>
         <Tabs.Content value="realizadas">
-          <RealizadasTable data={realizadas} actions={actions} />
+          <RealizadasTable data={realizadas} actions={actions} cliente={nome} />
         </Tabs.Content>
         <Tabs.Content value="proventos">
-          <ProventosTable clienteId={clienteId} />
+          <ProventosTable clienteId={clienteId} cliente={nome} />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { TickerGrafico } from '../../components/grafico/TickerGrafico';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
@@ -74,7 +74,6 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
 }
 
 const col = createColumnHelper<OperacaoComCotacao>();
-const numeric = { meta: { numeric: true } } as const;
 
 function colunasComuns(actions: RowActions) {
   return [
@@ -87,32 +86,40 @@ function colunasComuns(actions: RowActions) {
         </>
       ),
     }),
-    col.accessor('data_compra', { header: 'Data Compra', cell: (c) => formatDate(c.getValue()) }),
+    col.accessor('data_compra', {
+      header: 'Data Compra',
+      cell: (c) => formatDate(c.getValue()),
+      meta: META.data,
+    }),
     col.accessor('preco_unitario', {
       header: 'Preço Unitário',
       cell: (c) => formatNumber(c.getValue()),
-      ...numeric,
+      meta: META.dinheiro,
     }),
     col.accessor('quantidade', {
       header: 'Quantidade',
       cell: (c) => formatInteger(c.getValue()),
-      ...numeric,
+      meta: META.inteiro,
     }),
     col.accessor('valor_total_compra', {
       header: 'Valor Total Compra',
       cell: (c) => formatNumber(c.getValue()),
-      ...numeric,
+      meta: META.dinheiro,
     }),
   ];
 }
 
+/** The client's name, for the exported file's name. */
+type Exportavel = { cliente?: string };
+
 export function PosicionadasTable({
   data,
   actions,
+  cliente,
 }: {
   data: OperacaoComCotacao[];
   actions: RowActions;
-}) {
+} & Exportavel) {
   const columns = useMemo(() => {
     const hoje = todayIso();
     return [
@@ -120,30 +127,30 @@ export function PosicionadasTable({
       col.accessor('valor_alvo', {
         header: 'Alvo (R$)',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => diasPosicionado(op, hoje), {
         id: 'dias_posicionado',
         header: 'Dias Posicionado',
         cell: (c) => formatInteger(c.getValue()),
-        ...numeric,
+        meta: META.inteiro,
       }),
       col.accessor('preco_atual', {
         header: 'Preço Atual',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
         id: 'variacao',
         header: 'Variação (%)',
         cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
-        ...numeric,
+        meta: META.percentual,
       }),
       col.accessor((op) => toGain(op.valor_alvo, op.preco_atual), {
         id: 'to_gain',
         header: 'To Gain (%)',
         cell: (c) => <Colorido value={c.getValue()} cor={corToGain(c.getValue())} />,
-        ...numeric,
+        meta: META.percentual,
       }),
       col.display({
         id: 'actions',
@@ -159,6 +166,7 @@ export function PosicionadasTable({
       data={data}
       getRowId={(op) => String(op.id)}
       emptyText="Nenhuma operação posicionada."
+      exportacao={{ nome: 'Posicionadas', de: cliente }}
     />
   );
 }
@@ -166,35 +174,40 @@ export function PosicionadasTable({
 export function RealizadasTable({
   data,
   actions,
+  cliente,
 }: {
   data: OperacaoComCotacao[];
   actions: RowActions;
-}) {
+} & Exportavel) {
   const columns = useMemo(
     () => [
       ...colunasComuns(actions),
-      col.accessor('data_venda', { header: 'Data Venda', cell: (c) => formatDate(c.getValue()) }),
+      col.accessor('data_venda', {
+        header: 'Data Venda',
+        cell: (c) => formatDate(c.getValue()),
+        meta: META.data,
+      }),
       col.accessor('preco_venda_unitario', {
         header: 'Preço Venda',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor('valor_total_venda', {
         header: 'Valor Total Venda',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => percentualResultado(op), {
         id: 'percentual_resultado',
         header: '% Resultado',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.percentual,
       }),
       col.accessor((op) => valorResultado(op), {
         id: 'valor_resultado',
         header: 'Valor Resultado',
         cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.display({
         id: 'actions',
@@ -211,6 +224,7 @@ export function RealizadasTable({
       data={data}
       getRowId={(op) => String(op.id)}
       emptyText="Nenhuma operação realizada."
+      exportacao={{ nome: 'Realizadas', de: cliente }}
     />
   );
 }

@@ -6,7 +6,7 @@ import type { PosicaoPainel } from '../../../contract';
 import { daysBetween, todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { GraficoDialog } from '../../components/grafico/GraficoDialog';
 import { graficoDaPosicao, type Grafico } from '../../components/grafico/grafico';
 import { TickerGrafico } from '../../components/grafico/TickerGrafico';
@@ -35,7 +35,6 @@ function Variacao({ value }: { value: number | undefined }) {
 }
 
 const col = createColumnHelper<PosicaoPainel>();
-const numeric = { meta: { numeric: true } } as const;
 // Missing values (undefined) sort after the others in both directions.
 
 /** A position's chart: its buy and its target. */
@@ -58,55 +57,56 @@ const colunas = (onChart: (p: PosicaoPainel) => void) => [
     header: 'Data Compra',
     sortUndefined: 'last',
     cell: (c) => formatDate(c.getValue()),
+    meta: META.data,
   }),
   col.accessor((r) => r.preco_compra ?? undefined, {
     id: 'preco_compra',
     header: 'Preço Unitário',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.quantidade ?? undefined, {
     id: 'quantidade',
     header: 'Quantidade',
     sortUndefined: 'last',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
   col.accessor((r) => r.valor_total_compra ?? undefined, {
     id: 'valor_total_compra',
     header: 'Valor Total Compra',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.preco_atual ?? undefined, {
     id: 'preco_atual',
     header: 'Preço Atual',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.lucro_percentual ?? undefined, {
     id: 'lucro_percentual',
     header: 'Variação (%)',
     sortUndefined: 'last',
     cell: (c) => <Variacao value={c.getValue()} />,
-    ...numeric,
+    meta: META.percentual,
   }),
   col.accessor((r) => r.valor_alvo ?? undefined, {
     id: 'valor_alvo',
     header: 'Valor Alvo',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor(diasPosicionado, {
     id: 'dias_posicionado',
     header: 'Dias Posicionado',
     sortUndefined: 'last',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
 ];
 
@@ -189,6 +189,11 @@ export function PosicionadasTab() {
         getRowId={(p) => String(p.id)}
         initialSorting={[{ id: 'cliente', desc: false }]}
         emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
+        exportacao={{
+          nome: 'Posicionadas',
+          // The filters in the file's name: posicionadas-ana-beatriz-petr4-2026-11-23.xlsx.
+          de: [cliente, acao].filter(Boolean).join(' ') || 'todos',
+        }}
       />
       <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
     </Stack>

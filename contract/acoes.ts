@@ -22,16 +22,15 @@ export const INTERVALO_INVERTIDO = 'A data final não pode ser anterior à inici
 /** A B3 ticker as the universe stores it (PETR4, TAEE11, AAPL34): capitals and digits, at most 12 (COTAHIST's). */
 export const TickerSchema = z.string().regex(/^[A-Z][A-Z0-9]{3,11}$/, TICKER_INVALIDO);
 
-export const HistoricoParams = z.object({ ticker: TickerSchema });
+export const HistoricoPrecosParams = z.object({ ticker: TickerSchema });
 
 /** From and to (inclusive), either open: without both, the whole stored history. */
-export const HistoricoQuerySchema = z
+export const HistoricoPrecosQuerySchema = z
   .object({
     de: dataCampo(DATA_INVALIDA).optional(),
     ate: dataCampo(DATA_INVALIDA).optional(),
   })
   .refine((q) => !q.de || !q.ate || q.de <= q.ate, { path: ['ate'], message: INTERVALO_INVERTIDO });
-export type HistoricoQuery = z.input<typeof HistoricoQuerySchema>;
 
 /** A daily bar in today's terms (adjusted for the share events in force): prices to 4 places, volume in shares. */
 export const BarraSchema = z.object({
@@ -44,13 +43,13 @@ export const BarraSchema = z.object({
 });
 export type Barra = z.infer<typeof BarraSchema>;
 
-export const HistoricoSchema = z.object({
+export const HistoricoPrecosSchema = z.object({
   acao: IdSchema,
   ticker: z.string(),
   /** Oldest first; empty when nothing is stored in the interval. */
   barras: z.array(BarraSchema),
 });
-export type Historico = z.infer<typeof HistoricoSchema>;
+export type HistoricoPrecos = z.infer<typeof HistoricoPrecosSchema>;
 
 export const acoesEndpoints = {
   list: endpoint({
@@ -67,10 +66,10 @@ export const acoesEndpoints = {
     summary:
       'O histórico diário da ação (abertura, máxima, mínima, fechamento, volume), ajustado pelos eventos ' +
       'corporativos em vigor; ?de= e ?ate= (aaaa-mm-dd) limitam o período.',
-    params: HistoricoParams,
-    query: HistoricoQuerySchema,
+    params: HistoricoPrecosParams,
+    query: HistoricoPrecosQuerySchema,
     answers: {
-      200: HistoricoSchema,
+      200: HistoricoPrecosSchema,
       404: ApiErrorSchema.describe(ACAO_NAO_ENCONTRADA),
     },
   }),

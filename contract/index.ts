@@ -3,6 +3,7 @@ import { acoesEndpoints } from './acoes';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
+import { conciliacaoEndpoints } from './conciliacao';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { eventosEndpoints } from './eventos';
@@ -32,6 +33,7 @@ export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
 export * from './eventos';
+export * from './conciliacao';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -46,6 +48,7 @@ export const endpoints = {
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
   eventos: eventosEndpoints,
+  conciliacao: conciliacaoEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -8,6 +8,7 @@ import { resolveJwtSecret, resolveMt5TokenKey } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
+import { comDivergenciasDemo } from './seed/demo-conciliacao';
 import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
           const tickers = await db.select({ ticker: acoes.ticker }).from(acoes);
           return app.deps.quotes.getQuotes(tickers.map((t) => t.ticker));
         },
-        () => demoHoldings(db),
+        async () => comDivergenciasDemo(db, await demoHoldings(db)),
       )
     : null;
 

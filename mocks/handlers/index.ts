@@ -3,7 +3,8 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
-import { historicoHandlers } from './historico';
+import { precosHandlers } from './precos';
+import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
@@ -18,5 +19,6 @@ export const handlers = [
   ...painelHandlers,
   ...recomendacoesHandlers,
   ...eventosHandlers,
-  ...historicoHandlers,
+  ...precosHandlers,
+  ...conciliacaoHandlers,
 ];

@@ -299,6 +299,12 @@ export const orderGroups = pgTable(
     uniqueIndex('order_groups_sell_in_flight_uq')
       .on(t.operacao_id)
       .where(sql`${t.lado} = 'venda' and ${t.state} in ('pending', 'sent')`),
+    // The order history pages newest first by (created_at, id), alone or within one filter: each index, read
+    // backwards from the cursor, walks a page in order, so page 1,000 of 100,000 orders costs what page 1 does.
+    index('order_groups_criado_idx').on(t.created_at, t.id),
+    index('order_groups_cliente_criado_idx').on(t.cliente_id, t.created_at, t.id),
+    index('order_groups_ticker_criado_idx').on(t.ticker_base, t.created_at, t.id),
+    index('order_groups_state_criado_idx').on(t.state, t.created_at, t.id),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { AppShell } from '../components/AppShell';
 import { LoginPage } from '../features/auth/LoginPage';
+import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { useSession } from '../lib/session';
 
 function RootLayout() {
@@ -46,10 +47,24 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     ...child,
     path: '/clientes/$id/carteira',
+    // ?aba= is the open tab (a link from an order to the operation it created or realised, back from an order);
+    // an unknown one is the default tab.
+    validateSearch: (search: Record<string, unknown>): { aba?: AbaCarteira } =>
+      ABAS_CARTEIRA.includes(search.aba as AbaCarteira) ? { aba: search.aba as AbaCarteira } : {},
     component: lazyRouteComponent(
       () => import('../features/carteira/CarteiraPage'),
       'CarteiraPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdensPage'), 'OrdensPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/$groupId',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdemPage'), 'OrdemPage'),
   }),
   createRoute({
     ...child,

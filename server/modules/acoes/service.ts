@@ -1,4 +1,4 @@
-import { ACAO_NAO_ENCONTRADA, type Historico } from '../../../contract';
+import { ACAO_NAO_ENCONTRADA, type HistoricoPrecos } from '../../../contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { serieAjustada } from '../../lib/precos/serie';
@@ -12,7 +12,7 @@ export async function historico(
   db: Db,
   ticker: string,
   intervalo: { de?: string; ate?: string },
-): Promise<Historico> {
+): Promise<HistoricoPrecos> {
   const acao = await findAcaoPorTicker(db, ticker);
   if (!acao) throw notFound(ACAO_NAO_ENCONTRADA);
   const barras = await serieAjustada(db, acao.id, intervalo);

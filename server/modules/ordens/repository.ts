@@ -140,6 +140,8 @@ export async function storeGroup(
     guard?: (tx: Tx) => Promise<void>;
     /** Turns a unique violation other than the Idempotency-Key's into its answer. */
     onConflict?: () => Promise<void>;
+    /** What the operator confirmed to send it (kept in the group's audit entry, shown in its timeline). */
+    confirmado?: Record<string, unknown>;
   } = {},
 ): Promise<{ groupId: string; created: boolean }> {
   const id = crypto.randomUUID();
@@ -168,7 +170,7 @@ export async function storeGroup(
         action: 'create',
         entity: 'order_group',
         entityId: id,
-        after: { ...row, legs: legRows },
+        after: { ...row, legs: legRows, ...(hooks.confirmado && { confirmado: hooks.confirmado }) },
       });
     });
   } catch (err) {

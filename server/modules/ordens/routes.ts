@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ordensEndpoints as e } from '../../../contract';
 import { route } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
+import { getOrdem, listOrdens } from './historico';
 import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
@@ -35,5 +36,7 @@ export async function ordensRoutes(app: FastifyInstance) {
   route(app, e.cancel, ({ params }, { username }) =>
     cancelGroup(db, config, params.group_id, username),
   );
+  route(app, e.list, ({ query }) => listOrdens(db, query));
+  route(app, e.detail, ({ params }) => getOrdem(db, params.group_id));
   startReconciler(app);
 }

@@ -234,6 +234,22 @@ const EXAMPLES: Record<string, Example> = {
     fresh: true,
     build: async (s) => ({ params: { id: await s.novoEvento() } }),
   },
+  'GET /ordens/': {
+    build: (s) => ({
+      query: {
+        cliente: s.clienteId,
+        acao: 'PETR4',
+        estado: 'completed',
+        de: '2025-01-01',
+        ate: '2030-12-31',
+        cursor: '2030-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000001',
+        limite: 10,
+      },
+    }),
+  },
+  'GET /ordens/{group_id}/': { build: (s) => ({ params: { group_id: s.compraGroupId } }) },
+  'GET /conciliacao/': { build: () => ({}) },
+  'GET /clientes/{id}/conciliacao/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'POST /ordens/{group_id}/resolver/': {
     fresh: true,
     build: async (s) => ({

@@ -123,6 +123,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         submitLabel="Enviar"
         onSubmit={onSend}
         submitDisabled={legs.length === 0}
+        clienteId={clienteId}
+        limite={execucao === 'limite'}
         flow={flow}
       >
         <HStack align="end">

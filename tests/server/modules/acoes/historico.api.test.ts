@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Evento, Historico } from '../../../../contract';
+import type { ApiError, Evento, HistoricoPrecos } from '../../../../contract';
 import { acoes } from '../../../../server/db/schema';
 import { gravarBarras } from '../../../../server/lib/precos/store';
 import { readDemoPrecos } from '../../../../server/seed/demo-precos';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 
-type Answer = Historico & ApiError;
+type Answer = HistoricoPrecos & ApiError;
 
 describe('GET /api/acoes/{ticker}/historico/', () => {
   let s: CarteiraServer;

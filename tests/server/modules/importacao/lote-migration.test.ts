@@ -66,5 +66,6 @@ describe('the migration that marks replaced lotes', () => {
          values ('custodia', '2025-01-31', 'e.xlsx', 1, 'importado', 'u')`,
       ),
     ).rejects.toThrow(/import_lotes_vigente_uq/);
-  });
+    // Every migration on an embedded database: seconds on a busy machine.
+  }, 30_000);
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { mockHistorico } from '../../../../mocks/handlers/historico';
+import { mockHistoricoPrecos } from '../../../../mocks/handlers/precos';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
 
@@ -108,7 +108,7 @@ describe('the price chart of a position', () => {
     });
     await waitFor(() => expect(grafico.series).toHaveLength(1));
 
-    const barras = mockHistorico('PETR4');
+    const barras = mockHistoricoPrecos('PETR4');
     expect(ultima().tipo).toBe('candles');
     expect(ultima().dados).toEqual(
       barras.map((b) => ({
@@ -181,7 +181,7 @@ describe('the price chart of a position', () => {
     );
     await waitFor(() => expect(ultima().tipo).toBe('linha'));
     expect(ultima().dados).toEqual(
-      mockHistorico('VALE3').map((b) => ({ time: b.data, value: b.fechamento })),
+      mockHistoricoPrecos('VALE3').map((b) => ({ time: b.data, value: b.fechamento })),
     );
     // The buy and the target stay on the line.
     expect(ultima().marcas.map((m) => m.time)).toEqual(['2025-09-01']);

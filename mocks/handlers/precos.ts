@@ -22,7 +22,7 @@ const duas = (n: number) => Math.round(n * 100) / 100;
  * A plausible daily series for a stock (weekdays from 2023-11-01 to 2025-10-29, ending at its quote or its
  * recommendation's price): a random walk of up to 2 % a day, walked back from the last close.
  */
-export function mockHistorico(ticker: string): Barra[] {
+export function mockHistoricoPrecos(ticker: string): Barra[] {
   const datas: string[] = [];
   for (
     let t = Date.parse(`${PRIMEIRO_PREGAO}T12:00:00Z`);
@@ -52,14 +52,14 @@ export function mockHistorico(ticker: string): Barra[] {
   return barras.reverse();
 }
 
-export const historicoHandlers = [
+export const precosHandlers = [
   handle(e.historico, ({ input: { params, query } }) => {
     const acao = mockAcao(params.ticker);
     if (!acao && !mockRecomendacao(params.ticker)) return fail(404, ACAO_NAO_ENCONTRADA);
     return ok(e.historico, {
       acao: acao?.id ?? 999,
       ticker: params.ticker,
-      barras: mockHistorico(params.ticker).filter(
+      barras: mockHistoricoPrecos(params.ticker).filter(
         (b) => (!query.de || b.data >= query.de) && (!query.ate || b.data <= query.ate),
       ),
     });

@@ -1,5 +1,6 @@
 import type * as SheetJS from '@e965/xlsx';
 import { Decimal } from '../../shared/decimal';
+import { formatDateTime } from '../../shared/format';
 
 /**
  * A grid as a spreadsheet: what it shows (its rows in their order, every column), as XLSX with real numbers and
@@ -17,6 +18,8 @@ export type Formato =
   | 'percentual'
   /** yyyy-mm-dd. */
   | 'data'
+  /** An instant (ISO 8601), shown in São Paulo's time as the screens show it. */
+  | 'dataHora'
   | 'simNao';
 
 export interface ColunaPlanilha {
@@ -75,6 +78,8 @@ function formatoXlsx(c: ColunaPlanilha): string | undefined {
       return '0.00%';
     case 'data':
       return 'dd/mm/yyyy';
+    case 'dataHora':
+      return 'dd/mm/yyyy hh:mm:ss';
     default:
       return undefined;
   }
@@ -93,6 +98,28 @@ function serialDaData(iso: string): number | null {
  */
 const semRuido = (valor: number) => new Decimal(valor).toDecimalPlaces(10);
 
+const relogioSaoPaulo = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as São Paulo's wall clock, as a spreadsheet's date and time (a spreadsheet has no time zones). */
+function serialDoInstante(iso: string): number | null {
+  const instante = new Date(iso);
+  if (Number.isNaN(instante.getTime())) return null;
+  const p = Object.fromEntries(
+    relogioSaoPaulo.formatToParts(instante).map((parte) => [parte.type, Number(parte.value)]),
+  );
+  const utc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return utc / 86_400_000 + 25_569;
+}
+
 function celula(valor: unknown, coluna: ColunaPlanilha): SheetJS.CellObject | null {
   if (vazio(valor)) return null;
   const z = formatoXlsx(coluna);
@@ -110,6 +137,10 @@ function celula(valor: unknown, coluna: ColunaPlanilha): SheetJS.CellObject | nu
         : { t: 's', v: String(valor) };
     case 'data': {
       const serial = typeof valor === 'string' ? serialDaData(valor) : null;
+      return serial === null ? { t: 's', v: String(valor) } : { t: 'n', v: serial, z };
+    }
+    case 'dataHora': {
+      const serial = typeof valor === 'string' ? serialDoInstante(valor) : null;
       return serial === null ? { t: 's', v: String(valor) } : { t: 'n', v: serial, z };
     }
     case 'simNao':
@@ -185,6 +216,7 @@ function textoCsv(valor: unknown, coluna: ColunaPlanilha): string {
     const m = ISO.exec(valor);
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
+  if (coluna.formato === 'dataHora' && typeof valor === 'string') return formatDateTime(valor);
   if (coluna.formato === 'simNao') return valor ? 'Sim' : 'Não';
   return String(valor);
 }
@@ -197,7 +229,7 @@ const semFormula = (texto: string) => (/^[=+\-@\t\r]/.test(texto) ? `'${texto}` 
 
 function campo(valor: unknown, coluna: ColunaPlanilha): string {
   let texto = textoCsv(valor, coluna);
-  if (typeof valor === 'string' && coluna.formato !== 'data') texto = semFormula(texto);
+  if (typeof valor === 'string' && coluna.formato === 'texto') texto = semFormula(texto);
   return /[;"\r\n]|^\s|\s$/.test(texto) ? `"${texto.replace(/"/g, '""')}"` : texto;
 }
 

@@ -2,6 +2,9 @@ import * as XLSX from '@e965/xlsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ordensEndpoints, type Ordem } from '../../../contract';
+import { handle, ok } from '../../../mocks/contract';
+import { server } from '../../../mocks/node';
 import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../mocks/handlers/clientes';
 import { daysBetween, todayIso } from '../../../shared/dates';
@@ -245,5 +248,124 @@ describe('Exportar on the other grids', () => {
     expect(wege).toBe(
       'WEGE3;WEG;Bens Industriais;29/10/2025;44,12;46,31;2,87;71,20;178;Sim;Sim;Não;Sim;41,90;45,02;7,45;1,31;2,48;3,12;4,96;12;8',
     );
+  });
+});
+
+describe('Exportar on the order history and CONCILIAÇÃO', () => {
+  const perna = {
+    symbol: 'PETR4',
+    volume: 200,
+    volume_exec: 150,
+    preco_medio: 38.5,
+    estado: 'partial',
+    retcode: 10010,
+    retcode_desc: 'Solicitação executada parcialmente',
+    ticket: 50000001,
+    broker_comment: null,
+    retcode_external: null,
+    problema: null,
+  } as const;
+  const ordem: Ordem = {
+    group_id: '00000000-0000-4000-8000-000000000901',
+    lote_id: 7,
+    cliente: 1,
+    nome: 'Ana Beatriz Carvalho',
+    acao: 'PETR4',
+    lado: 'compra',
+    execucao: 'limite',
+    preco: 38.5,
+    tp: 45,
+    estado: 'sent',
+    // 13:00 UTC is 10:00 in São Paulo.
+    criado_em: '2025-03-11T13:00:00.000Z',
+    usuario: 'operador',
+    legs: [
+      perna,
+      {
+        ...perna,
+        symbol: 'PETR4F',
+        volume: 50,
+        volume_exec: 0,
+        preco_medio: null,
+        estado: 'placed',
+        retcode: null,
+        retcode_desc: null,
+      },
+    ],
+    concluido_em: null,
+    erro: null,
+    aviso: null,
+    operacao_id: null,
+  };
+
+  it('the order history: the orders loaded, the time in São Paulo’s, a leg per line', async () => {
+    server.use(
+      handle(ordensEndpoints.list, () =>
+        ok(ordensEndpoints.list, { results: [ordem], next_cursor: null }),
+      ),
+    );
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/ordens');
+    const tabela = await screen.findByRole(
+      'table',
+      { name: 'Histórico de ordens' },
+      { timeout: 5000 },
+    );
+    await within(tabela).findByText('PETR4');
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`ordens-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Data/hora;Cliente;Ação;Lado · Execução;Preço limite;Alvo;Pernas (executado/volume a preço médio);Estado;Retorno do terminal;Enviada por;Lote',
+      // A field with a line break is quoted: one row, each leg on its own line inside its cell.
+      '11/03/2025 10:00:00;Ana Beatriz Carvalho;PETR4;Compra · Limite;38,50;45,00;' +
+        '"PETR4 150/200 a 38,50 · Parcial\nPETR4F 0/50 · Aberta";Em andamento;' +
+        '"10010 Solicitação executada parcialmente\n—";operador;7',
+    ]);
+
+    await exportar(user, 'Excel (.xlsx)');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    const ws = await lerXlsx(arquivos[1]!.blob);
+    expect([ws.A2?.t, ws.A2?.w]).toEqual(['n', '11/03/2025 10:00:00']);
+    expect([ws.E2?.v, ws.E2?.z, ws.K2?.v]).toEqual([38.5, '"R$" #,##0.00', 7]);
+  });
+
+  it('CONCILIAÇÃO: the clients as the filter leaves them, and one client’s stocks from its detail', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/controle-rv');
+    await user.click(await screen.findByRole('tab', { name: 'CONCILIAÇÃO' }, { timeout: 5000 }));
+    const tabela = await screen.findByRole('table', { name: 'Conciliação' });
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(5), {
+      timeout: 5000,
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Só divergências' }));
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`conciliacao-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Cliente;Situação;Divergências;Terminal;Custódia',
+      'Ana Beatriz Carvalho;Divergente;2;Respondeu;28/10/2025',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Detalhes de Ana Beatriz Carvalho' }));
+    const detalhe = await screen.findByRole('dialog', {
+      name: 'Conciliação — Ana Beatriz Carvalho',
+    });
+    await within(detalhe).findByRole('table', { name: 'Conciliação de Ana Beatriz Carvalho' });
+    await user.click(within(detalhe).getByRole('button', { name: 'Exportar' }));
+    const item = await screen.findByRole('menuitem', { name: 'CSV (.csv)' });
+    for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
+      await user.keyboard('{ArrowDown}');
+    }
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    expect(arquivos[1]!.nome).toBe(`conciliacao-ana-beatriz-carvalho-${hoje}.csv`);
+    const linhas = await linhasCsv(arquivos[1]!.blob);
+    expect(linhas[0]).toBe('Ação;Livro;Terminal;Custódia;Situação;Diferença');
+    const shown = within(detalhe)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(linhas.slice(1).map((l) => l.split(';')[0])).toEqual(shown);
   });
 });

@@ -61,6 +61,34 @@ describe('CSV as a Brazilian Excel opens it', () => {
   });
 });
 
+describe('instants (an order’s time) in São Paulo’s time, as the screens show them', () => {
+  const ordens: Planilha = {
+    titulo: 'Ordens',
+    colunas: [{ titulo: 'Data/hora', formato: 'dataHora' }],
+    // 17:04:05 UTC is 14:04:05 in São Paulo (UTC−3, no daylight saving time since 2019).
+    linhas: [['2025-03-07T17:04:05.123Z'], ['2025-03-08T02:30:00Z']],
+  };
+
+  it('CSV: dd/mm/aaaa hh:mm:ss, the date São Paulo’s (02:30 UTC is still the day before there)', () => {
+    expect(paraCsv(ordens).slice(1).trimEnd().split('\r\n')).toEqual([
+      'Data/hora',
+      '07/03/2025 14:04:05',
+      '07/03/2025 23:30:00',
+    ]);
+  });
+
+  it('XLSX: a date and time cell, shown dd/mm/yyyy hh:mm:ss', () => {
+    const wb = XLSX.read(paraXlsx(ordens, XLSX), { type: 'array', cellNF: true });
+    const ws = wb.Sheets.Ordens!;
+    expect([ws.A2?.t, ws.A2?.z, ws.A2?.w]).toEqual([
+      'n',
+      'dd/mm/yyyy hh:mm:ss',
+      '07/03/2025 14:04:05',
+    ]);
+    expect(ws.A3?.w).toBe('07/03/2025 23:30:00');
+  });
+});
+
 describe('XLSX with real numbers and dates under pt-BR formats', () => {
   const ler = (opts: XLSX.ParsingOptions = {}) => {
     const wb = XLSX.read(paraXlsx(planilha, XLSX), { type: 'array', cellNF: true, ...opts });

@@ -20,9 +20,9 @@ export const ACAO_NAO_ENCONTRADA = 'Ação não encontrada.';
 export const INTERVALO_INVERTIDO = 'A data final não pode ser anterior à inicial.';
 
 /** A B3 ticker as the universe stores it (PETR4, TAEE11, AAPL34): capitals and digits, at most 12 (COTAHIST's). */
-export const TickerSchema = z.string().regex(/^[A-Z][A-Z0-9]{3,11}$/, TICKER_INVALIDO);
+export const TickerParam = z.string().regex(/^[A-Z][A-Z0-9]{3,11}$/, TICKER_INVALIDO);
 
-export const HistoricoPrecosParams = z.object({ ticker: TickerSchema });
+export const HistoricoPrecosParams = z.object({ ticker: TickerParam });
 
 /** From and to (inclusive), either open: without both, the whole stored history. */
 export const HistoricoPrecosQuerySchema = z

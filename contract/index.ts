@@ -8,6 +8,7 @@ import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
+import { lotesEndpoints } from './lotes';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
@@ -32,6 +33,7 @@ export * from './painel';
 export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
+export * from './lotes';
 export * from './eventos';
 export * from './conciliacao';
 
@@ -47,6 +49,7 @@ export const endpoints = {
   recomendacoes: recomendacoesEndpoints,
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
+  lotes: lotesEndpoints,
   eventos: eventosEndpoints,
   conciliacao: conciliacaoEndpoints,
 } as const;

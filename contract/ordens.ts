@@ -208,7 +208,7 @@ export type PernaOrdem = z.infer<typeof PernaOrdemSchema>;
 export const OrdemSchema = z.object({
   group_id: z.uuid(),
   /** The bulk order (lote) it was sent in; null for a single order. */
-  lote_id: IdSchema.nullable(),
+  lote_id: z.uuid().nullable(),
   cliente: IdSchema,
   nome: z.string(),
   acao: z.string(),
@@ -417,4 +417,12 @@ export const ordensEndpoints = {
     params: GroupIdParams,
     answers: { 200: OrdemDetalheSchema, 404: ApiErrorSchema.describe('Ordem não encontrada.') },
   }),
+};
+
+/** What an order's fields are, for the other order forms (lotes). */
+export {
+  ticker as TickerSchema,
+  positive as valorDaOrdem,
+  quantidade as QuantidadeOrdemSchema,
+  checkPrice,
 };

@@ -298,6 +298,12 @@ function resumo(clienteId: number, percentual: number): ResumoCliente {
   );
 }
 
+/** The client's valor disponível through the server's own formulas (what a lote sizes its buys from). */
+export function mockValorDisponivel(clienteId: number): number | null {
+  const cliente = findMockCliente(clienteId);
+  return cliente ? resumo(cliente.id, cliente.percentual_patrimonio).valor_disponivel : null;
+}
+
 export const carteiraHandlers = [
   handle(carteiraEndpoints.resumo, ({ input: { params } }) => {
     const cliente = findMockCliente(params.id);

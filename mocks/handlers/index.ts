@@ -6,6 +6,7 @@ import { eventosHandlers } from './eventos';
 import { precosHandlers } from './precos';
 import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
+import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
 
@@ -13,6 +14,7 @@ import { recomendacoesHandlers } from './recomendacoes';
 export const handlers = [
   ...authHandlers,
   ...ordensHandlers,
+  ...lotesHandlers,
   ...clientesHandlers,
   ...importacaoHandlers,
   ...carteiraHandlers,

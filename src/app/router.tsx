@@ -10,6 +10,7 @@ import {
 import { AppShell } from '../components/AppShell';
 import { LoginPage } from '../features/auth/LoginPage';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
+import { loteSearch } from '../features/lotes/search';
 import { useSession } from '../lib/session';
 
 function RootLayout() {
@@ -89,6 +90,12 @@ const routeTree = rootRoute.addChildren([
       () => import('../features/importacao/ImportacaoPage'),
       'ImportacaoPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/lote',
+    validateSearch: loteSearch,
+    component: lazyRouteComponent(() => import('../features/lotes/LotePage'), 'LotePage'),
   }),
   createRoute({
     ...child,

@@ -73,7 +73,10 @@ const MENUS: ReadonlyArray<{
 }> = [
   {
     label: 'Ordens',
-    entries: [{ value: 'ordens', to: '/ordens', label: 'Histórico' }],
+    entries: [
+      { value: 'ordens', to: '/ordens', label: 'Histórico' },
+      { value: 'ordem-lote', to: '/ordens/lote', label: 'Nova ordem em lote' },
+    ],
   },
   {
     label: 'Ferramentas',

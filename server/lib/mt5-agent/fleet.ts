@@ -10,6 +10,24 @@ export interface FleetSettings extends Mt5AgentSettings {
 const MIN_CALL_MS = 250;
 
 /**
+ * How long each of `count` calls may take when at most statusConcurrency run at once and all of them together should
+ * take about one timeout: timeoutMs × slots / count, at least MIN_CALL_MS, at most timeoutMs.
+ */
+export function sharedTimeoutMs(
+  settings: { timeoutMs: number; statusConcurrency: number },
+  count: number,
+): { slots: number; timeoutMs: number } {
+  const slots = Math.max(1, Math.min(settings.statusConcurrency, count));
+  return {
+    slots,
+    timeoutMs: Math.min(
+      settings.timeoutMs,
+      Math.max(MIN_CALL_MS, Math.floor((settings.timeoutMs * slots) / Math.max(1, count))),
+    ),
+  };
+}
+
+/**
  * Asks every target's agent, at most `statusConcurrency` calls at a time, and answers in the targets' order. The
  * timeout budget is shared: with more targets than slots, each call waits timeoutMs × statusConcurrency / targets
  * (at least MIN_CALL_MS), so that even when every VM hangs the whole round takes about one timeout (200 dead VMs
@@ -30,12 +48,8 @@ export async function askFleet<T extends AgentAddress, R>(
     if (agentHost(target)) pending.push(index);
     else results[index] = missing(target);
   });
-  const slots = Math.max(1, Math.min(settings.statusConcurrency, pending.length));
-  const perCall = Math.min(
-    settings.timeoutMs,
-    Math.max(MIN_CALL_MS, Math.floor((settings.timeoutMs * slots) / Math.max(1, pending.length))),
-  );
-  const callSettings = { ...settings, timeoutMs: perCall };
+  const { slots, timeoutMs } = sharedTimeoutMs(settings, pending.length);
+  const callSettings = { ...settings, timeoutMs };
 
   let next = 0;
   const worker = async () => {

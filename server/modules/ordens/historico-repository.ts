@@ -31,7 +31,7 @@ const ISO_US = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
  */
 const ordemJson = sql`json_build_object(
   'group_id', g.id,
-  'lote_id', null,
+  'lote_id', g.lote_id,
   'cliente', g.cliente_id,
   'nome', coalesce(nullif(trim(c.nome), ''), 'Cliente ' || c.id),
   'acao', g.ticker_base,

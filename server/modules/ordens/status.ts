@@ -171,6 +171,9 @@ export async function syncLegs(
   return legs;
 }
 
+/** An order sent in a lote names it in each audit entry its end writes: the lote's whole story is one search. */
+const doLote = (group: Group) => (group.lote_id === null ? {} : { lote_id: group.lote_id });
+
 function failureMessage(legs: Leg[], filled: number): string {
   const parts = legs
     .filter((l) => l.state !== 'filled')
@@ -233,7 +236,14 @@ async function finalize(db: Db, groupId: string, username: string): Promise<void
       entity: 'order_group',
       entityId: groupId,
       before: { state: group.state },
-      after: { state: allFilled ? 'completed' : 'failed', erro, filled, price, operacoes },
+      after: {
+        state: allFilled ? 'completed' : 'failed',
+        erro,
+        filled,
+        price,
+        operacoes,
+        ...doLote(group),
+      },
     });
   });
 }
@@ -268,7 +278,7 @@ async function applyBuy(
     action: 'create',
     entity: 'operacao',
     entityId: created,
-    after: values,
+    after: { ...values, ...doLote(group) },
   });
   return created === undefined ? [] : [{ id: created, papel: 'criada' }];
 }
@@ -316,7 +326,7 @@ async function applySell(
       action: 'create',
       entity: 'operacao',
       entityId: created,
-      after: rest,
+      after: { ...rest, ...doLote(group) },
     });
     if (created !== undefined) operacoes.push({ id: created, papel: 'restante' });
   }
@@ -330,7 +340,7 @@ async function applySell(
     entity: 'operacao',
     entityId: op.id,
     before: op,
-    after: sale,
+    after: { ...sale, ...doLote(group) },
   });
   return { notApplied: null, operacoes };
 }

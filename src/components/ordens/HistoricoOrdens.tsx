@@ -21,6 +21,7 @@ import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
 import type { Planilha } from '../../lib/planilha';
 import { ExportMenu } from '../ExportMenu';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
+import { LoteLink } from './LoteLink';
 
 const TICKER = /^[A-Z][A-Z0-9]{3}\d{1,2}$/;
 
@@ -111,7 +112,9 @@ function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) 
         <Linhas items={ordem.legs.map(retornoPerna)} wrap />
       </Table.Cell>
       <Table.Cell>{ordem.usuario}</Table.Cell>
-      <Table.Cell>{ordem.lote_id ?? DASH}</Table.Cell>
+      <Table.Cell>
+        <LoteLink loteId={ordem.lote_id} />
+      </Table.Cell>
     </Table.Row>
   );
 }
@@ -134,7 +137,8 @@ function planilhaDeOrdens(ordens: Ordem[], comCliente: boolean): Planilha {
       { titulo: 'Estado', formato: 'texto' },
       { titulo: 'Retorno do terminal', formato: 'texto' },
       { titulo: 'Enviada por', formato: 'texto' },
-      { titulo: 'Lote', formato: 'inteiro' },
+      // The whole id (the screen shows its first eight characters, the whole in the link's title).
+      { titulo: 'Lote', formato: 'texto' },
     ],
     linhas: ordens.map((o) => [
       o.criado_em,

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Recomendacao } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { DataTable, META } from '../DataTable';
@@ -85,12 +85,22 @@ const colunas = (onChart: (r: Recomendacao) => void) => [
 export interface RecomendacoesTableProps {
   data: Recomendacao[];
   emptyText: string;
+  /** What a row offers (the control panel: an order for many clients); an Ações column after the 22. */
+  rowAction?: (recomendacao: Recomendacao) => ReactNode;
 }
 
 /** The recommendations grid of the control panel and of /recomendacoes, in the server's order at first. */
-export function RecomendacoesTable({ data, emptyText }: RecomendacoesTableProps) {
+export function RecomendacoesTable({ data, emptyText, rowAction }: RecomendacoesTableProps) {
   const [grafico, setGrafico] = useState<Grafico | null>(null);
-  const columns = useMemo(() => colunas((r) => setGrafico(graficoDaRecomendacao(r))), []);
+  const columns = useMemo(() => {
+    const todas = colunas((r) => setGrafico(graficoDaRecomendacao(r)));
+    return rowAction
+      ? [
+          ...todas,
+          col.display({ id: 'acoes', header: 'Ações', cell: (c) => rowAction(c.row.original) }),
+        ]
+      : todas;
+  }, [rowAction]);
   return (
     <>
       <DataTable

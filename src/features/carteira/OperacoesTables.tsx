@@ -1,4 +1,5 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
@@ -73,6 +74,27 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
   );
 }
 
+/**
+ * The ticker (which opens the stock's chart), the mark of the share events applied to it, and, for an operation
+ * bought or sold in a lote, a link to the lote (its sale's once realised).
+ */
+function AcaoCell({ ticker, op, onChart }: { ticker: string; op: Operacao; onChart: () => void }) {
+  const lote = op.lote_venda ?? op.lote_compra;
+  return (
+    <HStack gap="2">
+      <TickerGrafico ticker={ticker} onClick={onChart} />
+      {op.ajustes?.length ? <AjusteMarca ajustes={op.ajustes} /> : null}
+      {lote && (
+        <Badge asChild size="sm" variant="subtle" colorPalette="gold">
+          <Link to="/ordens/lote" search={{ lote }} aria-label={`Ver o lote de ${ticker}`}>
+            lote
+          </Link>
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
 const col = createColumnHelper<OperacaoComCotacao>();
 
 function colunasComuns(actions: RowActions) {
@@ -80,10 +102,11 @@ function colunasComuns(actions: RowActions) {
     col.accessor('acao_nome', {
       header: 'Ação',
       cell: (c) => (
-        <>
-          <TickerGrafico ticker={c.getValue()} onClick={() => actions.onChart(c.row.original)} />
-          {c.row.original.ajustes?.length ? <AjusteMarca ajustes={c.row.original.ajustes} /> : null}
-        </>
+        <AcaoCell
+          ticker={c.getValue()}
+          op={c.row.original}
+          onChart={() => actions.onChart(c.row.original)}
+        />
       ),
     }),
     col.accessor('data_compra', {

@@ -19,6 +19,7 @@ import type { OrdemDetalhe } from '../../../contract';
 import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
 import { ORDEM_POLL_MS, ordensQueries } from '../../api/ordens';
 import { AvisoOrdem, OrdemAcoes } from '../../components/ordens/OrdemAcoes';
+import { LoteLink } from '../../components/ordens/LoteLink';
 import {
   ESTADO_ORDEM,
   ESTADO_PERNA,
@@ -223,7 +224,9 @@ export function OrdemPage() {
         <Dado label="Preço limite">{formatNumber(ordem.preco)}</Dado>
         <Dado label="Alvo">{formatNumber(ordem.tp)}</Dado>
         <Dado label="Enviada por">{ordem.usuario}</Dado>
-        <Dado label="Lote">{ordem.lote_id ?? DASH}</Dado>
+        <Dado label="Lote">
+          <LoteLink loteId={ordem.lote_id} />
+        </Dado>
         <Dado label="Concluída em">{formatDateTime(ordem.concluido_em)}</Dado>
         <Dado label="Ordem">
           <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">

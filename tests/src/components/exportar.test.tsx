@@ -267,7 +267,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
   } as const;
   const ordem: Ordem = {
     group_id: '00000000-0000-4000-8000-000000000901',
-    lote_id: 7,
+    lote_id: '5a1b2c3d-0000-4000-8000-000000000007',
     cliente: 1,
     nome: 'Ana Beatriz Carvalho',
     acao: 'PETR4',
@@ -320,14 +320,18 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
       // A field with a line break is quoted: one row, each leg on its own line inside its cell.
       '11/03/2025 10:00:00;Ana Beatriz Carvalho;PETR4;Compra · Limite;38,50;45,00;' +
         '"PETR4 150/200 a 38,50 · Parcial\nPETR4F 0/50 · Aberta";Em andamento;' +
-        '"10010 Solicitação executada parcialmente\n—";operador;7',
+        '"10010 Solicitação executada parcialmente\n—";operador;5a1b2c3d-0000-4000-8000-000000000007',
     ]);
 
     await exportar(user, 'Excel (.xlsx)');
     await waitFor(() => expect(arquivos).toHaveLength(2));
     const ws = await lerXlsx(arquivos[1]!.blob);
     expect([ws.A2?.t, ws.A2?.w]).toEqual(['n', '11/03/2025 10:00:00']);
-    expect([ws.E2?.v, ws.E2?.z, ws.K2?.v]).toEqual([38.5, '"R$" #,##0.00', 7]);
+    expect([ws.E2?.v, ws.E2?.z, ws.K2?.v]).toEqual([
+      38.5,
+      '"R$" #,##0.00',
+      '5a1b2c3d-0000-4000-8000-000000000007',
+    ]);
   });
 
   it('CONCILIAÇÃO: the clients as the filter leaves them, and one client’s stocks from its detail', async () => {

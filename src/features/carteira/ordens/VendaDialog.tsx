@@ -10,7 +10,7 @@ import { parseDecimal } from '../../../../shared/numbers';
 import { conciliacaoQueries } from '../../../api/conciliacao';
 import { useSendVenda } from '../../../api/ordens';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
+import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { OrdemDialogContent } from './OrdemDialog';
 import { useOrdemFlow } from './useOrdemFlow';
 

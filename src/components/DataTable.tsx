@@ -23,6 +23,8 @@ declare module '@tanstack/react-table' {
     formato?: Formato;
     /** Exported with every decimal place the value has (at least 2). */
     exato?: boolean;
+    /** The column's name in a spreadsheet when its header is not text (a tick-all box). */
+    titulo?: string;
     /** The exported value when it is not the accessor's (a display column's, a code shown as words). */
     exportar?: (row: TData) => unknown;
   }
@@ -59,7 +61,7 @@ function planilhaDaTabela<T>(table: TanstackTable<T>, titulo: string): Planilha 
       const meta = c.columnDef.meta;
       const header = c.columnDef.header;
       return {
-        titulo: typeof header === 'string' ? header : c.id,
+        titulo: meta?.titulo ?? (typeof header === 'string' ? header : c.id),
         formato: meta?.formato ?? (meta?.numeric ? 'decimal' : 'texto'),
         exato: meta?.exato,
       };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, MoneySchema, dataCampo } from './common';
+import { IdSchema, IsoDateSchema, MoneySchema, dataCampo, texto } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import { DATA_INVALIDA } from './operacoes';
@@ -20,7 +20,10 @@ export const ACAO_NAO_ENCONTRADA = 'Ação não encontrada.';
 export const INTERVALO_INVERTIDO = 'A data final não pode ser anterior à inicial.';
 
 /** A B3 ticker as the universe stores it (PETR4, TAEE11, AAPL34): capitals and digits, at most 12 (COTAHIST's). */
-export const TickerParam = z.string().regex(/^[A-Z][A-Z0-9]{3,11}$/, TICKER_INVALIDO);
+export const TickerParam = texto(12, TICKER_INVALIDO).regex(
+  /^[A-Z][A-Z0-9]{3,11}$/,
+  TICKER_INVALIDO,
+);
 
 export const HistoricoPrecosParams = z.object({ ticker: TickerParam });
 

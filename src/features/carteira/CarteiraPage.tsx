@@ -121,12 +121,21 @@ export function CarteiraPage() {
         variant="line"
         lazyMount
       >
-        <Tabs.List>
-          <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
-          <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>
-          <Tabs.Trigger value="realizadas">REALIZADAS</Tabs.Trigger>
-          <Tabs.Trigger value="proventos">PROVENTOS</Tabs.Trigger>
-          <Tabs.Trigger value="ordens">ORDENS</Tabs.Trigger>
+        {/* Five tabs are wider than a phone: the list scrolls, as the control panel's does. */}
+        <Tabs.List overflowX="auto">
+          {(
+            [
+              ['resumo', 'Resumo'],
+              ['posicionadas', 'POSICIONADAS'],
+              ['realizadas', 'REALIZADAS'],
+              ['proventos', 'PROVENTOS'],
+              ['ordens', 'ORDENS'],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger key={value} value={value} flexShrink={0} whiteSpace="nowrap">
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />

@@ -141,6 +141,7 @@ describe('the boleta em lote, on the demo', () => {
     const operacoes = page.getByRole('table', { name: 'Operações da venda' });
     await operacoes.locator('tbody tr').first().waitFor();
     expect(await operacoes.locator('tbody input[type=checkbox]:checked').count()).toBe(marcados);
+    await settled(page);
     await screenshot(page, 'lotes-venda');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'lotes-venda-390');

@@ -121,21 +121,22 @@ export function CarteiraPage() {
         variant="line"
         lazyMount
       >
-        {/* Five tabs are wider than a phone: the list scrolls, as the control panel's does. */}
         <Tabs.List overflowX="auto">
-          {(
-            [
-              ['resumo', 'Resumo'],
-              ['posicionadas', 'POSICIONADAS'],
-              ['realizadas', 'REALIZADAS'],
-              ['proventos', 'PROVENTOS'],
-              ['ordens', 'ORDENS'],
-            ] as const
-          ).map(([value, label]) => (
-            <Tabs.Trigger key={value} value={value} flexShrink={0} whiteSpace="nowrap">
-              {label}
-            </Tabs.Trigger>
-          ))}
+          <Tabs.Trigger value="resumo" flexShrink={0} whiteSpace="nowrap">
+            Resumo
+          </Tabs.Trigger>
+          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+            POSICIONADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="realizadas" flexShrink={0} whiteSpace="nowrap">
+            REALIZADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="proventos" flexShrink={0} whiteSpace="nowrap">
+            PROVENTOS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ordens" flexShrink={0} whiteSpace="nowrap">
+            ORDENS
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />

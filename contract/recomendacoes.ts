@@ -36,6 +36,9 @@ export const RecomendacaoDisponivelSchema = z.object({
   preco_compra: MoneySchema,
   alvo_sugerido: MoneySchema,
   probabilidade: z.number(),
+  /** The lowest low and highest high of the recommendation's window (drawn on its chart). */
+  MIN: z.number(),
+  MAX: z.number(),
 });
 export type RecomendacaoDisponivel = z.infer<typeof RecomendacaoDisponivelSchema>;
 

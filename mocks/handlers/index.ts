@@ -3,6 +3,7 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
+import { precosHandlers } from './precos';
 import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
 import { lotesHandlers } from './lotes';
@@ -20,5 +21,6 @@ export const handlers = [
   ...painelHandlers,
   ...recomendacoesHandlers,
   ...eventosHandlers,
+  ...precosHandlers,
   ...conciliacaoHandlers,
 ];

@@ -110,6 +110,9 @@ export function seedRecomendacoesMock(data: {
   acaoIdDe = data.acaoId;
 }
 
+/** The latest recommendation of a stock, if any. */
+export const mockRecomendacao = (ticker: string) => recomendacoes.find((r) => r.ticker === ticker);
+
 export const recomendacoesHandlers = [
   handle(e.list, () => ok(e.list, recomendacoes)),
   handle(e.refresh, () => ok(e.refresh, recalculo)),
@@ -132,6 +135,8 @@ export const recomendacoesHandlers = [
               preco_compra: r.preco_compra,
               alvo_sugerido: r.alvo_sugerido,
               probabilidade: r.probabilidade,
+              MIN: r.MIN,
+              MAX: r.MAX,
             },
           ];
         }),

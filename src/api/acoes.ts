@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { acoesEndpoints as e } from '../../contract';
 import { call } from './call';
 
-/** The stock universe: it changes only when the reference data is reloaded. */
+/** The stock universe (it changes only when the reference data is reloaded) and each stock's daily history. */
 export const acoesQueries = {
   all: () => ['acoes'] as const,
   lists: () => [...acoesQueries.all(), 'list'] as const,
@@ -11,5 +11,12 @@ export const acoesQueries = {
       queryKey: acoesQueries.lists(),
       queryFn: ({ signal }) => call(e.list, {}, { signal }),
       staleTime: 10 * 60_000,
+    }),
+  historicos: () => [...acoesQueries.all(), 'historico'] as const,
+  /** The whole stored history in today's terms: the chart's periods are views of it, switched without a call. */
+  historico: (ticker: string) =>
+    queryOptions({
+      queryKey: [...acoesQueries.historicos(), ticker] as const,
+      queryFn: ({ signal }) => call(e.historico, { params: { ticker }, query: {} }, { signal }),
     }),
 };

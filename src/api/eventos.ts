@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { eventosEndpoints as e, type EventoInput } from '../../contract';
+import { acoesQueries } from './acoes';
 import { call } from './call';
 import { carteiraQueries } from './carteira';
 import { cotacoesQueries } from './cotacoes';
@@ -23,8 +24,8 @@ export const eventosQueries = {
 
 /**
  * What an event written or deleted makes stale: the events, and, since it adjusts or pays every client holding its
- * stock (which the SPA cannot know), every client's operations, summary and proventos, the control panel's figures
- * and the quotes (the stored-close fallback is in today's terms).
+ * stock (which the SPA cannot know), every client's operations, summary and proventos, the control panel's figures,
+ * the quotes (the stored-close fallback is in today's terms) and the price histories (adjusted by share events).
  */
 function invalidateEventos(queryClient: QueryClient) {
   return Promise.all(
@@ -35,6 +36,7 @@ function invalidateEventos(queryClient: QueryClient) {
       carteiraQueries.proventosAll(),
       painelQueries.all(),
       cotacoesQueries.all(),
+      acoesQueries.historicos(),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

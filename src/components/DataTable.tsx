@@ -1,4 +1,4 @@
-import { Box, Table, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import {
   flexRender,
   getCoreRowModel,
@@ -9,9 +9,12 @@ import {
   type RowData,
   type SortingFn,
   type SortingState,
+  type Table as TanstackTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Formato, Planilha } from '../lib/planilha';
+import { ExportMenu, type Exportacao } from './ExportMenu';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
@@ -23,6 +26,14 @@ declare module '@tanstack/react-table' {
      * column a `size` when there are two, so that the second one knows where the first one starts.
      */
     pinRight?: boolean;
+    /** How the column's values are exported (default: decimal when numeric, else text). */
+    formato?: Formato;
+    /** Exported with every decimal place the value has (at least 2). */
+    exato?: boolean;
+    /** The column's name in a spreadsheet when its header is not text (a tick-all box). */
+    titulo?: string;
+    /** The exported value when it is not the accessor's (a display column's, a code shown as words). */
+    exportar?: (row: TData) => unknown;
   }
 }
 
@@ -39,7 +50,47 @@ export interface DataTableProps<T> {
   emptyText?: ReactNode;
   /** Height of the scrolling area when the rows are virtualised. */
   maxHeight?: number;
+  /** Offers 'Exportar' (XLSX, CSV) of the rows as shown: filtered by the caller, sorted here. */
+  exportacao?: Exportacao;
 }
+
+/**
+ * What the table shows, as a spreadsheet: every row in its current order, every column with a value (accessor
+ * columns, and display columns that say what to export; the row buttons have neither).
+ */
+function planilhaDaTabela<T>(table: TanstackTable<T>, titulo: string): Planilha {
+  const colunas = table
+    .getVisibleLeafColumns()
+    .filter((c) => c.accessorFn !== undefined || c.columnDef.meta?.exportar !== undefined);
+  return {
+    titulo,
+    colunas: colunas.map((c) => {
+      const meta = c.columnDef.meta;
+      const header = c.columnDef.header;
+      return {
+        titulo: meta?.titulo ?? (typeof header === 'string' ? header : c.id),
+        formato: meta?.formato ?? (meta?.numeric ? 'decimal' : 'texto'),
+        exato: meta?.exato,
+      };
+    }),
+    linhas: table.getRowModel().rows.map((row) =>
+      colunas.map((c) => {
+        const exportar = c.columnDef.meta?.exportar;
+        return exportar ? exportar(row.original) : row.getValue(c.id);
+      }),
+    ),
+  };
+}
+
+/** Column metas for the usual kinds of value: numbers right-aligned, each exported with its format. */
+export const META = {
+  inteiro: { numeric: true, formato: 'inteiro' },
+  decimal: { numeric: true, formato: 'decimal' },
+  dinheiro: { numeric: true, formato: 'dinheiro' },
+  percentual: { numeric: true, formato: 'percentual' },
+  data: { formato: 'data' },
+  simNao: { formato: 'simNao' },
+} as const satisfies Record<string, { numeric?: boolean; formato: Formato }>;
 
 const ROW_HEIGHT = 41;
 // Below this many rows every row is rendered; above it only the visible ones are.
@@ -113,6 +164,7 @@ export function DataTable<T>({
   initialSorting = [],
   emptyText = 'Nenhum registro encontrado.',
   maxHeight = 640,
+  exportacao,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   // The sorting function knows the direction (blanks last): columns are made again when it changes.
@@ -159,7 +211,7 @@ export function DataTable<T>({
   const visible = virtual ? items.map((item) => rows[item.index]!) : rows;
   const columnCount = table.getVisibleLeafColumns().length;
 
-  return (
+  const grid = (
     <Box
       ref={scrollRef}
       overflow="auto"
@@ -258,5 +310,17 @@ export function DataTable<T>({
         </Table.Body>
       </Table.Root>
     </Box>
+  );
+  if (!exportacao) return grid;
+  return (
+    <Stack gap="2">
+      <Flex justify="flex-end">
+        <ExportMenu
+          exportacao={exportacao}
+          planilha={() => planilhaDaTabela(table, exportacao.nome)}
+        />
+      </Flex>
+      {grid}
+    </Stack>
   );
 }

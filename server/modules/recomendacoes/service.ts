@@ -128,6 +128,8 @@ export async function listarDisponiveis(
     preco_compra: price(r.preco_compra)!,
     alvo_sugerido: price(r.alvo_sugerido)!,
     probabilidade: pct(r.probabilidade),
+    MIN: price(r.min)!,
+    MAX: price(r.max)!,
   }));
 }
 

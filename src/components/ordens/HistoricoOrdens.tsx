@@ -20,6 +20,8 @@ import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shar
 import { clientesQueries } from '../../api/clientes';
 import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
 import { DateInput } from '../DateInput';
+import type { Planilha } from '../../lib/planilha';
+import { ExportMenu } from '../ExportMenu';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
 import { LoteLink } from './LoteLink';
 
@@ -129,6 +131,41 @@ function OrdemRow({ ordem, comCliente }: { ordem: Ordem; comCliente: boolean }) 
 
 const ESTADOS = EstadoOrdemSchema.options;
 
+/** The orders loaded so far, every column as the table shows it (a leg per line in the legs' cells). */
+function planilhaDeOrdens(ordens: Ordem[], comCliente: boolean): Planilha {
+  const linhas = (itens: Array<string | null>) => itens.map((i) => i ?? DASH).join('\n');
+  return {
+    titulo: 'Ordens',
+    colunas: [
+      { titulo: 'Data/hora', formato: 'dataHora' },
+      ...(comCliente ? [{ titulo: 'Cliente', formato: 'texto' } as const] : []),
+      { titulo: 'Ação', formato: 'texto' },
+      { titulo: 'Lado · Execução', formato: 'texto' },
+      { titulo: 'Preço limite', formato: 'dinheiro' },
+      { titulo: 'Alvo', formato: 'dinheiro' },
+      { titulo: 'Pernas (executado/volume a preço médio)', formato: 'texto' },
+      { titulo: 'Estado', formato: 'texto' },
+      { titulo: 'Retorno do terminal', formato: 'texto' },
+      { titulo: 'Enviada por', formato: 'texto' },
+      // The whole id (the screen shows its first eight characters, the whole in the link's title).
+      { titulo: 'Lote', formato: 'texto' },
+    ],
+    linhas: ordens.map((o) => [
+      o.criado_em,
+      ...(comCliente ? [o.nome] : []),
+      o.acao,
+      `${LADO[o.lado]} · ${EXECUCAO[o.execucao]}`,
+      o.preco,
+      o.tp,
+      linhas(o.legs.map((l) => `${resumoPerna(l)} · ${ESTADO_PERNA[l.estado]}`)),
+      `${ESTADO_ORDEM[o.estado].label}${o.aviso ? ' · Em dúvida' : ''}`,
+      linhas(o.legs.map(retornoPerna)),
+      o.usuario,
+      o.lote_id,
+    ]),
+  };
+}
+
 /**
  * The order history: every order group newest first, filtered on the server and loaded a page at a time (the
  * cursor never repeats nor skips an order while new ones arrive). `clienteId` fixes the client (the portfolio's
@@ -139,6 +176,15 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
   const filtros = useMemo(() => filtrosDe(campos, clienteId), [campos, clienteId]);
   const query = useInfiniteQuery(ordensQueries.list(filtros));
   const clientes = useQuery({ ...clientesQueries.list(), enabled: clienteId === undefined });
+  // Whose orders, for the exported file's name: the portfolio's client, or the one filtered by.
+  const fixo = useQuery({
+    ...clientesQueries.detail(clienteId ?? 0),
+    enabled: clienteId !== undefined,
+  });
+  const nomeCliente =
+    clienteId !== undefined
+      ? (fixo.data?.nome ?? undefined)
+      : (clientes.data?.find((c) => String(c.id) === campos.cliente)?.nome ?? undefined);
   const ordens = useMemo(() => query.data?.pages.flatMap((p) => p.results) ?? [], [query.data]);
   const set = (campo: keyof Campos) => (value: string) =>
     setCampos((c) => ({ ...c, [campo]: value }));
@@ -219,11 +265,17 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
           </Button>
         </HStack>
       </HStack>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {query.isPending
-          ? 'Carregando...'
-          : `${formatInteger(ordens.length)} ${ordens.length === 1 ? 'ordem' : 'ordens'}${query.hasNextPage ? ' (há mais)' : ''}`}
-      </Text>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          {query.isPending
+            ? 'Carregando...'
+            : `${formatInteger(ordens.length)} ${ordens.length === 1 ? 'ordem' : 'ordens'}${query.hasNextPage ? ' (há mais)' : ''}`}
+        </Text>
+        <ExportMenu
+          exportacao={{ nome: 'Ordens', de: nomeCliente }}
+          planilha={() => planilhaDeOrdens(ordens, comCliente)}
+        />
+      </HStack>
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
         <Table.Root size="sm" aria-label="Histórico de ordens">
           <Table.Header bg="bg.muted">

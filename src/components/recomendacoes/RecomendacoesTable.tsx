@@ -1,9 +1,12 @@
 import { Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Recomendacao } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
-import { DataTable } from '../DataTable';
+import { DataTable, META } from '../DataTable';
+import { GraficoDialog } from '../grafico/GraficoDialog';
+import { graficoDaRecomendacao, type Grafico } from '../grafico/grafico';
+import { TickerGrafico } from '../grafico/TickerGrafico';
 
 function Sinal({ value }: { value: boolean }) {
   return (
@@ -21,15 +24,14 @@ function Sinal({ value }: { value: boolean }) {
 }
 
 const col = createColumnHelper<Recomendacao>();
-const numeric = { meta: { numeric: true } } as const;
 const number = (c: { getValue: () => number }) => formatNumber(c.getValue());
 const sinal = (c: { getValue: () => boolean }) => <Sinal value={c.getValue()} />;
 
-/** The 22 columns of the specification, in its order and with its labels. */
-const columns = [
+/** The 22 columns of the specification, in its order and with its labels; the ticker opens the chart. */
+const colunas = (onChart: (r: Recomendacao) => void) => [
   col.accessor('ticker', {
     header: 'Ticker',
-    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+    cell: (c) => <TickerGrafico ticker={c.getValue()} onClick={() => onChart(c.row.original)} />,
   }),
   col.accessor((r) => r.empresa ?? undefined, {
     id: 'empresa',
@@ -43,29 +45,41 @@ const columns = [
     sortUndefined: 'last',
     cell: (c) => c.getValue() ?? '—',
   }),
-  col.accessor('data', { header: 'Data', cell: (c) => formatDate(c.getValue()) }),
-  col.accessor('preco_compra', { header: 'Preço compra', cell: number, ...numeric }),
-  col.accessor('alvo_sugerido', { header: 'Alvo sugerido', cell: number, ...numeric }),
-  col.accessor('percentual_estimado', { header: '% Estimado', cell: number, ...numeric }),
-  col.accessor('probabilidade', { header: 'Probabilidade', cell: number, ...numeric }),
+  col.accessor('data', { header: 'Data', cell: (c) => formatDate(c.getValue()), meta: META.data }),
+  col.accessor('preco_compra', { header: 'Preço compra', cell: number, meta: META.dinheiro }),
+  col.accessor('alvo_sugerido', { header: 'Alvo sugerido', cell: number, meta: META.dinheiro }),
+  col.accessor('percentual_estimado', {
+    header: '% Estimado',
+    cell: number,
+    meta: META.percentual,
+  }),
+  col.accessor('probabilidade', { header: 'Probabilidade', cell: number, meta: META.percentual }),
   col.accessor('vezes_atingiu_alvo_1m', {
     header: 'Vezes alvo 1m',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
-  col.accessor('cruza_medias', { header: 'Cruza médias', cell: sinal }),
-  col.accessor('obv_cres', { header: 'OBV', cell: sinal }),
-  col.accessor('vol_acima_media', { header: 'Volume', cell: sinal }),
-  col.accessor('wma602', { header: 'WMA602', cell: sinal }),
-  col.accessor('MIN', { header: 'MIN', cell: number, ...numeric }),
-  col.accessor('MAX', { header: 'MAX', cell: number, ...numeric }),
-  col.accessor('AMPLITUDE', { header: 'AMPLITUDE', cell: number, ...numeric }),
-  col.accessor('AMP_AxF', { header: 'AMP A×F', cell: number, ...numeric }),
-  col.accessor('AMP_MXxMN', { header: 'AMP MX×MN', cell: number, ...numeric }),
-  col.accessor('A_x_F', { header: 'A×F', cell: number, ...numeric }),
-  col.accessor('ALVO', { header: 'ALVO', cell: number, ...numeric }),
-  col.accessor('ALTA', { header: 'ALTA', cell: (c) => formatInteger(c.getValue()), ...numeric }),
-  col.accessor('BAIXA', { header: 'BAIXA', cell: (c) => formatInteger(c.getValue()), ...numeric }),
+  col.accessor('cruza_medias', { header: 'Cruza médias', cell: sinal, meta: META.simNao }),
+  col.accessor('obv_cres', { header: 'OBV', cell: sinal, meta: META.simNao }),
+  col.accessor('vol_acima_media', { header: 'Volume', cell: sinal, meta: META.simNao }),
+  col.accessor('wma602', { header: 'WMA602', cell: sinal, meta: META.simNao }),
+  col.accessor('MIN', { header: 'MIN', cell: number, meta: META.dinheiro }),
+  col.accessor('MAX', { header: 'MAX', cell: number, meta: META.dinheiro }),
+  col.accessor('AMPLITUDE', { header: 'AMPLITUDE', cell: number, meta: META.percentual }),
+  col.accessor('AMP_AxF', { header: 'AMP A×F', cell: number, meta: META.percentual }),
+  col.accessor('AMP_MXxMN', { header: 'AMP MX×MN', cell: number, meta: META.percentual }),
+  col.accessor('A_x_F', { header: 'A×F', cell: number, meta: META.percentual }),
+  col.accessor('ALVO', { header: 'ALVO', cell: number, meta: META.percentual }),
+  col.accessor('ALTA', {
+    header: 'ALTA',
+    cell: (c) => formatInteger(c.getValue()),
+    meta: META.inteiro,
+  }),
+  col.accessor('BAIXA', {
+    header: 'BAIXA',
+    cell: (c) => formatInteger(c.getValue()),
+    meta: META.inteiro,
+  }),
 ];
 
 export interface RecomendacoesTableProps {
@@ -77,28 +91,32 @@ export interface RecomendacoesTableProps {
 
 /** The recommendations grid of the control panel and of /recomendacoes, in the server's order at first. */
 export function RecomendacoesTable({ data, emptyText, rowAction }: RecomendacoesTableProps) {
-  const withAction = useMemo(
-    () =>
-      rowAction
-        ? [
-            ...columns,
-            col.display({
-              id: 'acoes',
-              header: 'Ações',
-              meta: { pinRight: true },
-              cell: (c) => rowAction(c.row.original),
-            }),
-          ]
-        : columns,
-    [rowAction],
-  );
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
+  const columns = useMemo(() => {
+    const todas = colunas((r) => setGrafico(graficoDaRecomendacao(r)));
+    return rowAction
+      ? [
+          ...todas,
+          col.display({
+            id: 'acoes',
+            header: 'Ações',
+            meta: { pinRight: true },
+            cell: (c) => rowAction(c.row.original),
+          }),
+        ]
+      : todas;
+  }, [rowAction]);
   return (
-    <DataTable
-      label="Recomendações"
-      columns={withAction}
-      data={data}
-      getRowId={(r) => r.ticker}
-      emptyText={emptyText}
-    />
+    <>
+      <DataTable
+        label="Recomendações"
+        columns={columns}
+        data={data}
+        getRowId={(r) => r.ticker}
+        emptyText={emptyText}
+        exportacao={{ nome: 'Recomendações' }}
+      />
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
+import { GraficoDialog } from '../../components/grafico/GraficoDialog';
+import { graficoDaOperacao, type Grafico } from '../../components/grafico/grafico';
 import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
 import { ApiRequestError } from '../../lib/api';
 import type { AbaCarteira } from './abas';
@@ -39,6 +41,7 @@ type OpenDialog =
   | { kind: 'delete'; operacao: Operacao }
   | { kind: 'compra' }
   | { kind: 'venda'; operacao: Operacao }
+  | { kind: 'grafico'; grafico: Grafico }
   | null;
 
 export function CarteiraPage() {
@@ -66,6 +69,7 @@ export function CarteiraPage() {
       onEdit: (operacao) => setDialog({ kind: 'operacao', operacao }),
       onDelete: (operacao) => setDialog({ kind: 'delete', operacao }),
       onSell: (operacao) => setDialog({ kind: 'venda', operacao }),
+      onChart: (operacao) => setDialog({ kind: 'grafico', grafico: graficoDaOperacao(operacao) }),
     }),
     [],
   );
@@ -194,13 +198,13 @@ export function CarteiraPage() {
           <ResumoCards resumo={resumo.data} />
         </Tabs.Content>
         <Tabs.Content value="posicionadas">
-          <PosicionadasTable data={posicionadas} actions={actions} />
+          <PosicionadasTable data={posicionadas} actions={actions} cliente={nome} />
         </Tabs.Content>
         <Tabs.Content value="realizadas">
-          <RealizadasTable data={realizadas} actions={actions} />
+          <RealizadasTable data={realizadas} actions={actions} cliente={nome} />
         </Tabs.Content>
         <Tabs.Content value="proventos">
-          <ProventosTable clienteId={clienteId} />
+          <ProventosTable clienteId={clienteId} cliente={nome} />
         </Tabs.Content>
         <Tabs.Content value="ordens">
           <HistoricoOrdens clienteId={clienteId} />
@@ -247,6 +251,7 @@ export function CarteiraPage() {
         onClose={close}
         onExecuted={close}
       />
+      <GraficoDialog grafico={dialog?.kind === 'grafico' ? dialog.grafico : null} onClose={close} />
     </Stack>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
+import { TickerGrafico } from '../../components/grafico/TickerGrafico';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
@@ -41,6 +42,8 @@ export interface RowActions {
   onEdit: (op: Operacao) => void;
   onDelete: (op: Operacao) => void;
   onSell: (op: Operacao) => void;
+  /** Opens the stock's chart with the operation's buy, sale and target. */
+  onChart: (op: Operacao) => void;
 }
 
 function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; sell?: boolean }) {
@@ -74,14 +77,14 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
 }
 
 /**
- * The ticker, the mark of the share events applied to it, and, for an operation bought or sold in a lote, a link
- * to the lote (its sale's once realised).
+ * The ticker (which opens the stock's chart), the mark of the share events applied to it, and, for an operation
+ * bought or sold in a lote, a link to the lote (its sale's once realised).
  */
-function AcaoCell({ ticker, op }: { ticker: string; op: Operacao }) {
+function AcaoCell({ ticker, op, onChart }: { ticker: string; op: Operacao; onChart: () => void }) {
   const lote = op.lote_venda ?? op.lote_compra;
   return (
     <HStack gap="2">
-      <Text fontWeight="semibold">{ticker}</Text>
+      <TickerGrafico ticker={ticker} onClick={onChart} />
       {op.ajustes?.length ? <AjusteMarca ajustes={op.ajustes} /> : null}
       {lote && (
         <Badge asChild size="sm" variant="subtle" colorPalette="gold">
@@ -95,71 +98,84 @@ function AcaoCell({ ticker, op }: { ticker: string; op: Operacao }) {
 }
 
 const col = createColumnHelper<OperacaoComCotacao>();
-const numeric = { meta: { numeric: true } } as const;
 
-function colunasComuns() {
+function colunasComuns(actions: RowActions) {
   return [
     col.accessor('acao_nome', {
       header: 'Ação',
-      cell: (c) => <AcaoCell ticker={c.getValue()} op={c.row.original} />,
+      cell: (c) => (
+        <AcaoCell
+          ticker={c.getValue()}
+          op={c.row.original}
+          onChart={() => actions.onChart(c.row.original)}
+        />
+      ),
     }),
-    col.accessor('data_compra', { header: 'Data Compra', cell: (c) => formatDate(c.getValue()) }),
+    col.accessor('data_compra', {
+      header: 'Data Compra',
+      cell: (c) => formatDate(c.getValue()),
+      meta: META.data,
+    }),
     col.accessor('preco_unitario', {
       header: 'Preço Unitário',
       cell: (c) => formatNumber(c.getValue()),
-      ...numeric,
+      meta: META.dinheiro,
     }),
     col.accessor('quantidade', {
       header: 'Quantidade',
       cell: (c) => formatInteger(c.getValue()),
-      ...numeric,
+      meta: META.inteiro,
     }),
     col.accessor('valor_total_compra', {
       header: 'Valor Total Compra',
       cell: (c) => formatNumber(c.getValue()),
-      ...numeric,
+      meta: META.dinheiro,
     }),
   ];
 }
 
+/** The client's name, for the exported file's name. */
+type Exportavel = { cliente?: string };
+
 export function PosicionadasTable({
   data,
   actions,
+  cliente,
 }: {
   data: OperacaoComCotacao[];
   actions: RowActions;
-}) {
+} & Exportavel) {
   const columns = useMemo(() => {
     const hoje = todayIso();
     return [
-      ...colunasComuns(),
+      ...colunasComuns(actions),
       col.accessor('valor_alvo', {
         header: 'Alvo (R$)',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => diasPosicionado(op, hoje), {
         id: 'dias_posicionado',
         header: 'Dias Posicionado',
         cell: (c) => formatInteger(c.getValue()),
-        ...numeric,
+        meta: META.inteiro,
       }),
       col.accessor('preco_atual', {
         header: 'Preço Atual',
         cell: (c) => <PrecoAtual value={c.getValue()} />,
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
         id: 'variacao',
         header: 'Variação (%)',
         cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
-        ...numeric,
+        meta: META.percentual,
       }),
       col.accessor((op) => toGain(op.valor_alvo, op.preco_atual), {
         id: 'to_gain',
         header: 'To Gain (%)',
         cell: (c) => <Colorido value={c.getValue()} cor={corToGain(c.getValue())} />,
-        ...numeric,
+        meta: META.percentual,
       }),
       col.display({
         id: 'actions',
@@ -177,6 +193,7 @@ export function PosicionadasTable({
       getRowId={(op) => String(op.id)}
       initialSorting={[{ id: 'data_compra', desc: true }]}
       emptyText="Nenhuma operação posicionada."
+      exportacao={{ nome: 'Posicionadas', de: cliente }}
     />
   );
 }
@@ -184,35 +201,40 @@ export function PosicionadasTable({
 export function RealizadasTable({
   data,
   actions,
+  cliente,
 }: {
   data: OperacaoComCotacao[];
   actions: RowActions;
-}) {
+} & Exportavel) {
   const columns = useMemo(
     () => [
-      ...colunasComuns(),
-      col.accessor('data_venda', { header: 'Data Venda', cell: (c) => formatDate(c.getValue()) }),
+      ...colunasComuns(actions),
+      col.accessor('data_venda', {
+        header: 'Data Venda',
+        cell: (c) => formatDate(c.getValue()),
+        meta: META.data,
+      }),
       col.accessor('preco_venda_unitario', {
         header: 'Preço Venda',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor('valor_total_venda', {
         header: 'Valor Total Venda',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((op) => percentualResultado(op), {
         id: 'percentual_resultado',
         header: '% Resultado',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.percentual,
       }),
       col.accessor((op) => valorResultado(op), {
         id: 'valor_resultado',
         header: 'Valor Resultado',
         cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.display({
         id: 'actions',
@@ -231,6 +253,7 @@ export function RealizadasTable({
       getRowId={(op) => String(op.id)}
       initialSorting={[{ id: 'data_venda', desc: true }]}
       emptyText="Nenhuma operação realizada."
+      exportacao={{ nome: 'Realizadas', de: cliente }}
     />
   );
 }

@@ -4,17 +4,20 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { TIPO_EVENTO_NOME, type Provento } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { carteiraQueries } from '../../api/carteira';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 
 const col = createColumnHelper<Provento>();
-const numeric = { meta: { numeric: true } } as const;
 
 /** Values per share often have more than 2 places (R$ 0,4567): shown with theirs, at least 2. */
 const porAcao = (v: number) =>
   formatNumber(v, Math.min(Math.max(String(v).split('.')[1]?.length ?? 0, 2), 8));
 
 const columns = [
-  col.accessor('data_ex', { header: 'Data Ex', cell: (c) => formatDate(c.getValue()) }),
+  col.accessor('data_ex', {
+    header: 'Data Ex',
+    cell: (c) => formatDate(c.getValue()),
+    meta: META.data,
+  }),
   col.accessor('acao_nome', {
     header: 'Ação',
     cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
@@ -23,27 +26,27 @@ const columns = [
   col.accessor('quantidade', {
     header: 'Quantidade',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
   col.accessor('valor_por_acao', {
     header: 'Valor por Ação',
     cell: (c) => porAcao(c.getValue()),
-    ...numeric,
+    meta: { ...META.dinheiro, exato: true },
   }),
   col.accessor('valor_bruto', {
     header: 'Valor Bruto',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor('valor_liquido', {
     header: 'Valor Líquido',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
 ];
 
 /** PROVENTOS: the cash the client received per corporate event (JCP net of its withholding). */
-export function ProventosTable({ clienteId }: { clienteId: number }) {
+export function ProventosTable({ clienteId, cliente }: { clienteId: number; cliente?: string }) {
   const proventos = useQuery(carteiraQueries.proventos(clienteId));
   return (
     <DataTable
@@ -52,6 +55,7 @@ export function ProventosTable({ clienteId }: { clienteId: number }) {
       data={proventos.data ?? []}
       getRowId={(p) => String(p.evento)}
       emptyText={proventos.isPending ? 'Carregando...' : 'Nenhum provento recebido.'}
+      exportacao={{ nome: 'Proventos', de: cliente }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, HStack, IconButton, Spinner, Text } from '@chakr
 import { Link as RouterLink } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import type { Cliente, ClienteStatus } from '../../../contract';
 import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
 import { ClienteDialog } from './ClienteDialog';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
+import { statusView } from './mt5-status';
 import { StatusDot } from './StatusDot';
 
 const col = createColumnHelper<Cliente>();
@@ -97,12 +98,17 @@ export function ClientesPage() {
       col.accessor('documento', {
         header: 'Documento',
         cell: (c) => formatDocumento(c.getValue()),
+        meta: { exportar: (cl) => (cl.documento ? formatDocumento(cl.documento) : null) },
       }),
-      col.accessor('telefone', { header: 'Telefone', cell: (c) => formatTelefone(c.getValue()) }),
+      col.accessor('telefone', {
+        header: 'Telefone',
+        cell: (c) => formatTelefone(c.getValue()),
+        meta: { exportar: (cl) => (cl.telefone ? formatTelefone(cl.telefone) : null) },
+      }),
       col.accessor('codigo_xp', { header: 'Código XP', cell: (c) => text(c.getValue()) }),
       col.accessor('percentual_patrimonio', {
         header: '% Patrimônio',
-        meta: { numeric: true },
+        meta: { ...META.percentual, exportar: (cl) => cl.percentual_patrimonio || null },
         // 0 is what the server stores for a blank percent: shown as empty.
         cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
       }),
@@ -113,8 +119,8 @@ export function ClientesPage() {
         id: 'status',
         header: 'Status MT5',
         size: 104,
-        meta: { pinRight: true },
         cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
+        meta: { pinRight: true, exportar: (cl) => statusView(statusById.get(cl.id)).text },
       }),
       col.display({
         id: 'actions',
@@ -174,6 +180,7 @@ export function ClientesPage() {
           data={clientes.data ?? []}
           getRowId={(c) => String(c.id)}
           emptyText={<Text as="span">Nenhum cliente cadastrado.</Text>}
+          exportacao={{ nome: 'Clientes' }}
         />
       )}
       <ClienteDialog target={editing} onClose={() => setEditing(null)} />

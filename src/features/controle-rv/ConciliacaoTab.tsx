@@ -22,7 +22,9 @@ import type {
 } from '../../../contract';
 import { DASH, formatDate, formatInteger } from '../../../shared/format';
 import { conciliacaoQueries } from '../../api/conciliacao';
+import { ExportMenu } from '../../components/ExportMenu';
 import { TargetDialog } from '../../components/TargetDialog';
+import type { Planilha } from '../../lib/planilha';
 
 const SITUACAO_CLIENTE: Record<SituacaoConciliacao, { label: string; palette: string }> = {
   confere: { label: 'Confere', palette: 'green' },
@@ -63,6 +65,46 @@ function diferencas(l: LinhaConciliacao): string {
   ].filter(Boolean);
   return partes.join(' · ') || DASH;
 }
+
+/** The clients as the table shows them (the filter applied). */
+const planilhaDosClientes = (linhas: ConciliacaoResumo[]): Planilha => ({
+  titulo: 'Conciliação',
+  colunas: [
+    { titulo: 'Cliente', formato: 'texto' },
+    { titulo: 'Situação', formato: 'texto' },
+    { titulo: 'Divergências', formato: 'inteiro' },
+    { titulo: 'Terminal', formato: 'texto' },
+    { titulo: 'Custódia', formato: 'data' },
+  ],
+  linhas: linhas.map((c) => [
+    c.nome,
+    SITUACAO_CLIENTE[c.situacao].label,
+    c.divergencias,
+    terminalTexto(c),
+    c.custodia_data,
+  ]),
+});
+
+/** One client's stocks as its detail shows them. */
+const planilhaDoCliente = (linhas: LinhaConciliacao[]): Planilha => ({
+  titulo: 'Conciliação',
+  colunas: [
+    { titulo: 'Ação', formato: 'texto' },
+    { titulo: 'Livro', formato: 'inteiro' },
+    { titulo: 'Terminal', formato: 'inteiro' },
+    { titulo: 'Custódia', formato: 'inteiro' },
+    { titulo: 'Situação', formato: 'texto' },
+    { titulo: 'Diferença', formato: 'texto' },
+  ],
+  linhas: linhas.map((l) => [
+    l.acao,
+    l.livro,
+    l.terminal,
+    l.custodia,
+    SITUACAO_LINHA[l.situacao].label,
+    diferencas(l) === DASH ? null : diferencas(l),
+  ]),
+});
 
 /** The client's column stays in view while the table scrolls sideways. */
 const fixa = { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } as const;
@@ -115,6 +157,11 @@ function ConciliacaoCliente({
                 Custódia:{' '}
                 {detalhe.custodia_data ? formatDate(detalhe.custodia_data) : 'nenhuma importada'}
               </Text>
+              <Box flex="1" />
+              <ExportMenu
+                exportacao={{ nome: 'Conciliação', de: cliente.nome }}
+                planilha={() => planilhaDoCliente(detalhe.linhas)}
+              />
             </HStack>
             {detalhe.terminal_status !== 'online' && (
               <Alert.Root status="info">
@@ -204,12 +251,18 @@ export function ConciliacaoTab() {
           Atualizar
         </Button>
       </HStack>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {query.isPending
-          ? 'Consultando os terminais... pode levar alguns segundos.'
-          : `${formatInteger(todos?.length ?? 0)} clientes: ${contagem('confere')} conferem, ` +
-            `${contagem('divergente')} divergentes, ${contagem('sem_terminal')} sem terminal.`}
-      </Text>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          {query.isPending
+            ? 'Consultando os terminais... pode levar alguns segundos.'
+            : `${formatInteger(todos?.length ?? 0)} clientes: ${contagem('confere')} conferem, ` +
+              `${contagem('divergente')} divergentes, ${contagem('sem_terminal')} sem terminal.`}
+        </Text>
+        <ExportMenu
+          exportacao={{ nome: 'Conciliação' }}
+          planilha={() => planilhaDosClientes(linhas)}
+        />
+      </HStack>
       {query.error && !todos && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

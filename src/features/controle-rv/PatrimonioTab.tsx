@@ -4,11 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { PatrimonioDisponivel } from '../../../contract';
 import { formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 
 const col = createColumnHelper<PatrimonioDisponivel>();
-const numeric = { meta: { numeric: true } } as const;
 const texto = (key: 'codigo' | 'nome') => (r: PatrimonioDisponivel) => r[key] ?? undefined;
 const valor =
   (key: 'patrimonio' | 'total_consolidado' | 'valor_disponivel') => (r: PatrimonioDisponivel) =>
@@ -48,21 +47,21 @@ const columns = [
     header: 'Patrimônio',
     sortUndefined: 'last',
     cell: money,
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor(valor('total_consolidado'), {
     id: 'total_consolidado',
     header: 'Total Consolidado',
     sortUndefined: 'last',
     cell: money,
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor(valor('valor_disponivel'), {
     id: 'valor_disponivel',
     header: 'Valor Disponível',
     sortUndefined: 'last',
     cell: (c) => <Disponivel value={c.getValue()} />,
-    ...numeric,
+    meta: META.dinheiro,
   }),
 ];
 
@@ -90,6 +89,7 @@ export function PatrimonioTab() {
           getRowId={(r) => `${r.codigo ?? ''}|${r.nome ?? ''}`}
           initialSorting={[{ id: 'nome', desc: false }]}
           emptyText={query.isPending ? 'Carregando...' : undefined}
+          exportacao={{ nome: 'Patrimônio disponível' }}
         />
       )}
     </Stack>

@@ -11,9 +11,12 @@ import {
   formatNumber,
 } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
+import { GraficoDialog } from '../../components/grafico/GraficoDialog';
+import { graficoDaPosicao, type Grafico } from '../../components/grafico/grafico';
+import { TickerGrafico } from '../../components/grafico/TickerGrafico';
 
 const TODOS = '';
 
@@ -39,69 +42,78 @@ function Variacao({ value }: { value: number | undefined }) {
 }
 
 const col = createColumnHelper<PosicaoPainel>();
-const numeric = { meta: { numeric: true } } as const;
 // Missing values (undefined) sort after the others in both directions.
 
-const columns = [
+/** A position's chart: its buy and its target. */
+const graficoDe = (p: PosicaoPainel) =>
+  graficoDaPosicao({
+    ticker: p.acao,
+    data_compra: p.data_compra,
+    preco_compra: p.preco_compra,
+    valor_alvo: p.valor_alvo,
+  });
+
+const colunas = (onChart: (p: PosicaoPainel) => void) => [
   col.accessor('cliente', { header: 'Cliente' }),
   col.accessor('acao', {
     header: 'Ação',
-    cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
+    cell: (c) => <TickerGrafico ticker={c.getValue()} onClick={() => onChart(c.row.original)} />,
   }),
   col.accessor((r) => r.data_compra ?? undefined, {
     id: 'data_compra',
     header: 'Data Compra',
     sortUndefined: 'last',
     cell: (c) => formatDate(c.getValue()),
+    meta: META.data,
   }),
   col.accessor((r) => r.preco_compra ?? undefined, {
     id: 'preco_compra',
     header: 'Preço Unitário',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.quantidade ?? undefined, {
     id: 'quantidade',
     header: 'Quantidade',
     sortUndefined: 'last',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
   col.accessor((r) => r.valor_total_compra ?? undefined, {
     id: 'valor_total_compra',
     header: 'Valor Total Compra',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.preco_atual ?? undefined, {
     id: 'preco_atual',
     header: 'Preço Atual',
     sortUndefined: 'last',
     cell: (c) => <PrecoAtual value={c.getValue()} />,
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor((r) => r.lucro_percentual ?? undefined, {
     id: 'lucro_percentual',
     header: 'Variação (%)',
     sortUndefined: 'last',
     cell: (c) => <Variacao value={c.getValue()} />,
-    ...numeric,
+    meta: META.percentual,
   }),
   col.accessor((r) => r.valor_alvo ?? undefined, {
     id: 'valor_alvo',
     header: 'Valor Alvo',
     sortUndefined: 'last',
     cell: (c) => formatNumber(c.getValue()),
-    ...numeric,
+    meta: META.dinheiro,
   }),
   col.accessor(diasPosicionado, {
     id: 'dias_posicionado',
     header: 'Dias Posicionado',
     sortUndefined: 'last',
     cell: (c) => formatInteger(c.getValue()),
-    ...numeric,
+    meta: META.inteiro,
   }),
 ];
 
@@ -113,6 +125,8 @@ export function PosicionadasTab() {
   const [cliente, setCliente] = useState(TODOS);
   const [acao, setAcao] = useState(TODOS);
   const posicoes = query.data?.posicionadas;
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
+  const columns = useMemo(() => colunas((p) => setGrafico(graficoDe(p))), []);
 
   const { clientes, acoes, linhas } = useMemo(() => {
     const todas = posicoes ?? [];
@@ -198,9 +212,15 @@ export function PosicionadasTab() {
             getRowId={(p) => String(p.id)}
             initialSorting={[{ id: 'cliente', desc: false }]}
             emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
+            exportacao={{
+              nome: 'Posicionadas',
+              // The filters in the file's name: posicionadas-ana-beatriz-petr4-2026-11-23.xlsx.
+              de: [cliente, acao].filter(Boolean).join(' ') || 'todos',
+            }}
           />
         </>
       )}
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { proporcaoDoEvento } from '../../../shared/eventos';
 import { formatDate, formatInteger, formatNumber, DASH } from '../../../shared/format';
 import { acoesQueries } from '../../api/acoes';
 import { eventosQueries } from '../../api/eventos';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { DeleteEventoDialog } from './DeleteEventoDialog';
 import { EventoDialog } from './EventoDialog';
 
@@ -15,7 +15,6 @@ type OpenDialog =
   { kind: 'evento'; evento: Evento | 'new' } | { kind: 'delete'; evento: Evento } | null;
 
 const col = createColumnHelper<Evento>();
-const numeric = { meta: { numeric: true } } as const;
 
 const fatorTexto = (e: Evento) =>
   e.fator === null
@@ -31,7 +30,11 @@ export function EventosPage() {
 
   const columns = useMemo(
     () => [
-      col.accessor('data_ex', { header: 'Data Ex', cell: (c) => formatDate(c.getValue()) }),
+      col.accessor('data_ex', {
+        header: 'Data Ex',
+        cell: (c) => formatDate(c.getValue()),
+        meta: META.data,
+      }),
       col.accessor('acao_nome', {
         header: 'Ação',
         cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
@@ -40,7 +43,7 @@ export function EventosPage() {
       col.accessor('fator', {
         header: 'Fator',
         cell: (c) => fatorTexto(c.row.original),
-        ...numeric,
+        meta: { ...META.decimal, exato: true },
       }),
       col.accessor('valor_por_acao', {
         header: 'Valor por Ação (R$)',
@@ -48,7 +51,7 @@ export function EventosPage() {
           const v = c.getValue();
           return v === null ? DASH : formatNumber(v, Math.max(2, Math.min(casas(v), 8)));
         },
-        ...numeric,
+        meta: { ...META.dinheiro, exato: true },
       }),
       col.accessor((e) => (e.fonte === 'yahoo' ? 'Yahoo' : 'Manual'), {
         id: 'fonte',
@@ -57,6 +60,12 @@ export function EventosPage() {
       col.accessor((e) => e.aplicado_em, {
         id: 'situacao',
         header: 'Situação',
+        meta: {
+          exportar: (e) =>
+            e.aplicado_em
+              ? `Aplicado em ${formatDate(e.aplicado_em.slice(0, 10))}`
+              : 'Aguardando a data ex',
+        },
         cell: (c) =>
           c.getValue() ? (
             <Text as="span" color="green.600">
@@ -71,7 +80,7 @@ export function EventosPage() {
       col.accessor('operacoes', {
         header: 'Operações',
         cell: (c) => formatInteger(c.getValue()),
-        ...numeric,
+        meta: META.inteiro,
       }),
       col.display({
         id: 'actions',
@@ -148,6 +157,7 @@ export function EventosPage() {
         data={eventos.data ?? []}
         getRowId={(e) => String(e.id)}
         emptyText={eventos.isPending ? 'Carregando...' : 'Nenhum evento cadastrado.'}
+        exportacao={{ nome: 'Eventos corporativos' }}
       />
       <EventoDialog
         target={dialog?.kind === 'evento' ? dialog.evento : null}

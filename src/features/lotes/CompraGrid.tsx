@@ -2,7 +2,7 @@ import { HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/rea
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { formatInteger, formatMoney } from '../../../shared/format';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { contagem, pernasDe, podeSelecionar, valorDaLinha, type LinhaCompra } from './figures';
 import { StatusMt5, statusLabel } from './StatusMt5';
 
@@ -29,21 +29,41 @@ const Checkbox = chakra('input', {
   },
 });
 
+const ALTERADA = 'Alterada: valide de novo';
+type Validacoes = LinhaCompra['item']['validacoes'];
+const textoDaPerna = (v: Validacoes[number]) => (v.ok ? 'OK' : v.motivo || 'inválido');
+
 /**
- * The checks of a row on one line: each leg OK, its reason or 'inválido' (once when every leg says the same), then
- * why the default selection leaves the client out when the legs do not already say it (a terminal that cannot be
- * asked, an open position, no money). A typed quantity waits for Validar.
+ * The checks of a row: each leg OK, its reason or 'inválido' (once when every leg says the same), then why the
+ * default selection leaves the client out when the legs do not already say it (a terminal that cannot be asked,
+ * an open position, no money).
  */
-function Validacao({ linha }: { linha: LinhaCompra }) {
-  if (linha.alterada) return <Text color="orange.600">Alterada: valide de novo</Text>;
+function partesDaValidacao(linha: LinhaCompra) {
   const { validacoes, motivo } = linha.item;
-  const texto = (v: (typeof validacoes)[number]) => (v.ok ? 'OK' : v.motivo || 'inválido');
-  const iguais = validacoes.every((v) => texto(v) === texto(validacoes[0]!));
+  const iguais = validacoes.every((v) => textoDaPerna(v) === textoDaPerna(validacoes[0]!));
   const partes = iguais ? validacoes.slice(0, 1).map((v) => ({ ...v, symbol: '' })) : validacoes;
-  const extra = motivo && !validacoes.some((v) => texto(v) === motivo) ? motivo : null;
+  const extra = motivo && !validacoes.some((v) => textoDaPerna(v) === motivo) ? motivo : null;
+  return { partes, extra };
+}
+
+/** The row's checks as one text (the cell's title, the export): null when there are none. */
+function textoDaValidacao(linha: LinhaCompra): string | null {
+  if (linha.alterada) return ALTERADA;
+  const { partes, extra } = partesDaValidacao(linha);
+  const textos = [
+    ...partes.map((v) => `${v.symbol ? `${v.symbol}: ` : ''}${textoDaPerna(v)}`),
+    extra,
+  ].filter(Boolean);
+  return textos.length ? textos.join(' · ') : null;
+}
+
+/** The checks of a row on one line. A typed quantity waits for Validar. */
+function Validacao({ linha }: { linha: LinhaCompra }) {
+  if (linha.alterada) return <Text color="orange.600">{ALTERADA}</Text>;
+  const { partes, extra } = partesDaValidacao(linha);
   if (partes.length === 0 && !extra) return <Text color="fg.muted">—</Text>;
   return (
-    <HStack gap="2" maxW="80" title={[...partes.map(texto), extra].filter(Boolean).join(' · ')}>
+    <HStack gap="2" maxW="80" title={textoDaValidacao(linha) ?? undefined}>
       {partes.map((v) => (
         <Text
           key={v.symbol}
@@ -54,7 +74,7 @@ function Validacao({ linha }: { linha: LinhaCompra }) {
           truncate
         >
           {v.symbol ? `${v.symbol}: ` : ''}
-          {texto(v)}
+          {textoDaPerna(v)}
         </Text>
       ))}
       {extra && (
@@ -67,7 +87,6 @@ function Validacao({ linha }: { linha: LinhaCompra }) {
 }
 
 const col = createColumnHelper<LinhaCompra>();
-const numeric = { meta: { numeric: true } } as const;
 
 interface Props {
   ticker: string;
@@ -112,6 +131,7 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
             }
           />
         ),
+        meta: { ...META.simNao, titulo: 'Selecionado', exportar: (l) => l.selecionado },
         cell: (c) => {
           const linha = c.row.original;
           return (
@@ -141,7 +161,7 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         header: 'Valor disponível',
         sortUndefined: 'last',
         cell: (c) => formatMoney(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor('quantidade', {
         header: 'Quantidade',
@@ -171,7 +191,7 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
             />
           );
         },
-        ...numeric,
+        meta: META.inteiro,
       }),
       col.accessor(
         (l) =>
@@ -190,13 +210,14 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         header: 'Valor estimado',
         sortUndefined: 'last',
         cell: (c) => formatMoney(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       // Sorted by the reason a client is left out, which groups the failures together.
       col.accessor((l) => l.item.motivo ?? '', {
         id: 'validacao',
         header: 'Validação',
         cell: (c) => <Validacao linha={c.row.original} />,
+        meta: { exportar: textoDaValidacao },
       }),
     ],
     [ticker, disabled, onSelect, onQuantidade, todosMarcados, marcaveis],
@@ -240,6 +261,7 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         getRowId={(l) => String(l.item.cliente)}
         emptyText="Nenhum cliente neste filtro."
         maxHeight={520}
+        exportacao={{ nome: 'Lote de compra', de: ticker }}
       />
     </Stack>
   );

@@ -26,17 +26,19 @@ const PALETTE: Record<Situacao, string> = {
   enviada: 'gray',
 };
 
+/** Each leg's fill: 'PETR4 150/200 · PETR4F 0/50'. */
+const execucaoTexto = (item: LoteItemStatus) =>
+  item.summary
+    .map((l) => `${l.symbol} ${formatInteger(l.volume_exec)}/${formatInteger(l.volume)}`)
+    .join(' · ');
+
 /** Each leg's fill, and a bar for the order's share filled. */
 function Execucao({ item }: { item: LoteItemStatus }) {
   const total = item.summary.reduce((sum, l) => sum + l.volume, 0);
   const feito = item.summary.reduce((sum, l) => sum + l.volume_exec, 0);
   return (
     <Stack gap="1" minW="40">
-      <Text fontSize="xs">
-        {item.summary
-          .map((l) => `${l.symbol} ${formatInteger(l.volume_exec)}/${formatInteger(l.volume)}`)
-          .join(' · ')}
-      </Text>
+      <Text fontSize="xs">{execucaoTexto(item)}</Text>
       <Box h="1.5" bg="bg.muted" rounded="full" overflow="hidden">
         <Box
           h="full"
@@ -56,6 +58,7 @@ const columns = [
     id: 'execucao',
     header: 'Execução',
     cell: (c) => <Execucao item={c.row.original} />,
+    meta: { exportar: (i) => execucaoTexto(i) },
   }),
   col.accessor((i) => SITUACAO_LABEL[situacao(i)], {
     id: 'situacao',
@@ -203,6 +206,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
         data={status.itens}
         getRowId={(i) => i.group_id}
         maxHeight={560}
+        exportacao={{ nome: 'Lote', de: `${TIPO[status.tipo]} ${status.ticker_base}` }}
       />
       <ConfirmDialog
         target={reenvioVenda}

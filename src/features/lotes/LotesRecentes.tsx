@@ -5,21 +5,25 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { LoteResumo } from '../../../contract';
 import { formatInteger } from '../../../shared/format';
 import { lotesQueries } from '../../api/lotes';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { formatDataHora } from './figures';
 
 const col = createColumnHelper<LoteResumo>();
-const numeric = { meta: { numeric: true } } as const;
 const count = (
   header: string,
   key: 'clientes' | 'executadas' | 'parciais' | 'falhas' | 'em_andamento',
-) => col.accessor(key, { header, cell: (c) => formatInteger(c.getValue()), ...numeric });
+) => col.accessor(key, { header, cell: (c) => formatInteger(c.getValue()), meta: META.inteiro });
 
 const columns = [
-  col.accessor('created_at', { header: 'Data', cell: (c) => formatDataHora(c.getValue()) }),
+  col.accessor('created_at', {
+    header: 'Data',
+    cell: (c) => formatDataHora(c.getValue()),
+    meta: { formato: 'dataHora' },
+  }),
   col.accessor('tipo', {
     header: 'Tipo',
     cell: (c) => (c.getValue() === 'compra' ? 'Compra' : 'Venda'),
+    meta: { exportar: (l) => (l.tipo === 'compra' ? 'Compra' : 'Venda') },
   }),
   col.accessor('ticker_base', { header: 'Ação' }),
   count('Clientes', 'clientes'),
@@ -56,6 +60,7 @@ export function LotesRecentes() {
           columns={columns}
           data={query.data}
           getRowId={(l) => l.lote_id}
+          exportacao={{ nome: 'Lotes recentes' }}
         />
       ) : (
         <Text color="fg.muted">

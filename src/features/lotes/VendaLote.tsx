@@ -20,7 +20,7 @@ import { parseDecimal } from '../../../shared/numbers';
 import { useSendVendaLote } from '../../api/lotes';
 import { painelQueries } from '../../api/painel';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, META } from '../../components/DataTable';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { ApiRequestError } from '../../lib/api';
 import { uuid } from '../../lib/uuid';
@@ -62,7 +62,6 @@ function Sinal({ value, children }: { value: number | null; children: string }) 
 }
 
 const col = createColumnHelper<PosicaoPainel>();
-const numeric = { meta: { numeric: true } } as const;
 
 interface Envio {
   body: LoteVendaRequest;
@@ -132,6 +131,7 @@ export function VendaLote({
             }
           />
         ),
+        meta: { ...META.simNao, titulo: 'Vender', exportar: (p) => !fora.has(p.id) },
         cell: (c) => (
           <Checkbox
             type="checkbox"
@@ -145,6 +145,7 @@ export function VendaLote({
       col.accessor((p) => p.data_compra ?? undefined, {
         id: 'data_compra',
         header: 'Data Compra',
+        meta: META.data,
         sortUndefined: 'last',
         cell: (c) => formatDate(c.getValue()),
       }),
@@ -153,35 +154,35 @@ export function VendaLote({
         header: 'Quantidade',
         sortUndefined: 'last',
         cell: (c) => formatInteger(c.getValue()),
-        ...numeric,
+        meta: META.inteiro,
       }),
       col.accessor((p) => p.preco_compra ?? undefined, {
         id: 'preco_compra',
         header: 'Preço Compra',
         sortUndefined: 'last',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((p) => p.preco_atual ?? undefined, {
         id: 'preco_atual',
         header: 'Preço Atual',
         sortUndefined: 'last',
         cell: (c) => formatNumber(c.getValue()),
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((p) => resultado(p) ?? undefined, {
         id: 'resultado',
         header: 'Resultado (R$)',
         sortUndefined: 'last',
         cell: (c) => <Sinal value={c.getValue() ?? null}>{formatNumber(c.getValue())}</Sinal>,
-        ...numeric,
+        meta: META.dinheiro,
       }),
       col.accessor((p) => p.lucro_percentual ?? undefined, {
         id: 'lucro_percentual',
         header: 'Resultado (%)',
         sortUndefined: 'last',
         cell: (c) => <Sinal value={c.getValue() ?? null}>{formatNumber(c.getValue())}</Sinal>,
-        ...numeric,
+        meta: META.percentual,
       }),
     ],
     // toggle only sets state; the columns change with what the ticks show.
@@ -275,6 +276,7 @@ export function VendaLote({
           initialSorting={[{ id: 'cliente', desc: false }]}
           emptyText={query.isPending ? 'Carregando...' : 'Ninguém tem esta ação em aberto.'}
           maxHeight={520}
+          exportacao={{ nome: 'Lote de venda', de: ticker }}
         />
       )}
       <ConfirmDialog target={envio} targetKey={(e) => e.key} onClose={() => setEnvio(null)}>

@@ -154,6 +154,9 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /clientes/{id}/resumo/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'GET /acoes/': { build: () => ({}) },
+  'GET /acoes/{ticker}/historico/': {
+    build: () => ({ params: { ticker: 'PETR4' }, query: { de: '2025-01-01', ate: '2025-12-31' } }),
+  },
   'POST /cotacoes-atuais/': { build: () => ({ body: { tickers: ['PETR4.SA', 'VALE3.SA'] } }) },
   'GET /dashboard-rv/': { build: () => ({}) },
   'GET /patrimonio-disponivel/': { build: () => ({}) },

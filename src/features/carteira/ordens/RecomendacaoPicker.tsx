@@ -1,9 +1,13 @@
 import { Button, Dialog, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesQueries } from '../../../api/recomendacoes';
 import { DialogCloseButton, TargetDialog } from '../../../components/TargetDialog';
+import { GraficoDialog } from '../../../components/grafico/GraficoDialog';
+import { graficoDaRecomendacao, type Grafico } from '../../../components/grafico/grafico';
+import { TickerGrafico } from '../../../components/grafico/TickerGrafico';
 
 interface Props {
   clienteId: number;
@@ -47,6 +51,7 @@ export function RecomendacaoPicker({ clienteId, open, onClose, onSelect }: Props
 function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
   const query = useQuery(recomendacoesQueries.disponiveis(clienteId));
   const rows = query.data ?? [];
+  const [grafico, setGrafico] = useState<Grafico | null>(null);
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -73,7 +78,10 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
               {rows.map((rec) => (
                 <Table.Row key={rec.acao_id}>
                   <Table.Cell fontWeight="medium" {...NA_ESQUERDA}>
-                    {rec.ticker}
+                    <TickerGrafico
+                      ticker={rec.ticker}
+                      onClick={() => setGrafico(graficoDaRecomendacao(rec))}
+                    />
                   </Table.Cell>
                   <Table.Cell>{rec.empresa ?? '—'}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(rec.preco_compra)}</Table.Cell>
@@ -107,6 +115,7 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
         </Button>
       </Dialog.Footer>
       <DialogCloseButton />
+      <GraficoDialog grafico={grafico} onClose={() => setGrafico(null)} />
     </Dialog.Content>
   );
 }

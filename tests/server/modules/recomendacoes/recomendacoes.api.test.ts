@@ -172,6 +172,8 @@ describe('recommendations API', () => {
         preco_compra: zig.preco_compra,
         alvo_sugerido: zig.alvo_sugerido,
         probabilidade: zig.probabilidade,
+        MIN: zig.MIN,
+        MAX: zig.MAX,
       },
     ]);
   });

@@ -19,6 +19,8 @@ const recomendacoes: RecomendacaoDisponivel[] = [
     preco_compra: 38.5,
     alvo_sugerido: 41.2345,
     probabilidade: 72.4,
+    MIN: 37.1,
+    MAX: 40.2,
   },
 ];
 

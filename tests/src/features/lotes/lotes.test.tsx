@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cliente, ClienteStatus } from '../../../../contract';
 import { MOCK_ACOES, MOCK_COTACOES, seedCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { resetLotesMock } from '../../../../mocks/handlers/lotes';
 import { MOCK_PATRIMONIO, seedPainelMock } from '../../../../mocks/handlers/painel';
 import { server } from '../../../../mocks/node';
+import { todayIso } from '../../../../shared/dates';
 import { renderApp } from '../../../support/render';
 
 /** Issue 16 on the screen: the buy and sale lotes over the mock's clients and terminals. */
@@ -398,5 +399,60 @@ describe('the control panel’s recommendation', () => {
     expect(await screen.findByRole('heading', { name: 'Ordem em lote' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Ação')).toHaveValue('WEGE3');
     expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('46.31');
+  });
+});
+
+describe('Exportar on the lote grids', () => {
+  it('the buy lote’s clients as filtered and ticked, every check in words', async () => {
+    const blobs: Blob[] = [];
+    const nomes: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        blobs.push(blob);
+        return `blob:teste/${blobs.length}`;
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      nomes.push(this.download);
+    });
+    const { user } = await validated();
+    await user.click(screen.getByLabelText('Selecionar Ana Beatriz Carvalho'));
+    await user.type(screen.getByLabelText('Filtrar por nome'), 'ar');
+
+    // The grid's own Exportar (the page has other grids).
+    const area = grid().parentElement!.parentElement!;
+    await user.click(within(area).getByRole('button', { name: 'Exportar' }));
+    const item = await screen.findByRole('menuitem', { name: 'CSV (.csv)' });
+    for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
+      await user.keyboard('{ArrowDown}');
+    }
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(nomes).toHaveLength(1));
+    expect(nomes[0]).toBe(`lote-de-compra-abev3-${todayIso()}.csv`);
+    const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await blobs[0]!.arrayBuffer(),
+    );
+    const linhas = texto.slice(1).trimEnd().split('\r\n');
+    expect(linhas[0]).toBe(
+      'Selecionado;Cliente;Status MT5;Valor disponível;Quantidade;Pernas;Valor estimado;Validação',
+    );
+    // The filter leaves Ana, Carla and Eduarda (Bruno and Diego have no 'ar'); Ana is unticked.
+    expect(linhas.slice(1)).toEqual(
+      bodyRows(grid()).map((r) =>
+        expect.stringContaining(within(r).getAllByRole('cell')[1]!.textContent!),
+      ),
+    );
+    expect(linhas).toContain(
+      'Não;Ana Beatriz Carvalho;Online;10000,00;378;ABEV3 300 · ABEV3F 78;4989,60;OK',
+    );
+    expect(linhas).toHaveLength(4);
+    expect(linhas.some((l) => l.includes('Bruno'))).toBe(false);
+    expect(linhas.find((l) => l.includes('Carla'))).toMatch(
+      /^Não;Carla Menezes Ribeiro;Atenção;.*;AutoTrading desativado no terminal\.$/,
+    );
   });
 });

@@ -1,0 +1,375 @@
+import * as XLSX from '@e965/xlsx';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ordensEndpoints, type Ordem } from '../../../contract';
+import { handle, ok } from '../../../mocks/contract';
+import { server } from '../../../mocks/node';
+import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
+import { resetClientesMock } from '../../../mocks/handlers/clientes';
+import { daysBetween, todayIso } from '../../../shared/dates';
+import { renderApp } from '../../support/render';
+
+/** The files the page hands to the browser's download: their names and contents. */
+function capturarDownloads() {
+  const arquivos: Array<{ nome: string; blob: Blob }> = [];
+  const blobs = new Map<string, Blob>();
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => {
+      const url = `blob:teste/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    arquivos.push({ nome: this.download, blob: blobs.get(this.href)! });
+  });
+  return arquivos;
+}
+
+/**
+ * Exportar → a format, chosen with the keyboard (jsdom gives the menu no pointer movement to highlight an item
+ * with; the e2e test chooses with the mouse in Chromium).
+ */
+async function exportar(user: UserEvent, formato: 'Excel (.xlsx)' | 'CSV (.csv)') {
+  await user.click(screen.getByRole('button', { name: 'Exportar' }));
+  const item = await screen.findByRole('menuitem', { name: formato });
+  for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
+    await user.keyboard('{ArrowDown}');
+  }
+  await user.keyboard('{Enter}');
+}
+
+const linhasCsv = async (blob: Blob) => {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  expect(texto.charCodeAt(0)).toBe(0xfeff);
+  return texto.slice(1).trimEnd().split('\r\n');
+};
+
+const lerXlsx = async (blob: Blob) => {
+  const wb = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: 'array', cellNF: true });
+  return wb.Sheets[wb.SheetNames[0]!]!;
+};
+
+const hoje = todayIso();
+
+beforeEach(() => {
+  resetCarteiraMock();
+  resetClientesMock();
+});
+
+describe('Exportar on the portfolio’s grids', () => {
+  async function posicionadas() {
+    const rendered = renderApp('/clientes/1/carteira');
+    await rendered.user.click(
+      await screen.findByRole('tab', { name: 'POSICIONADAS' }, { timeout: 5000 }),
+    );
+    const tabela = await screen.findByRole('table', { name: 'Operações posicionadas' });
+    // The quotes arrive after the rows.
+    await within(tabela).findByText('31,50');
+    return { ...rendered, tabela };
+  }
+
+  it('POSICIONADAS to CSV: the rows in the order shown, every column but the buttons, the client in the name', async () => {
+    const arquivos = capturarDownloads();
+    const { user, tabela } = await posicionadas();
+    await user.click(within(tabela).getByRole('button', { name: 'Ação' }));
+    await exportar(user, 'CSV (.csv)');
+
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(arquivos[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    const dias = (compra: string) => Math.max(0, daysBetween(compra, hoje));
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Alvo (R$);Dias Posicionado;Preço Atual;Variação (%);To Gain (%)',
+      `ITUB3;01/07/2025;30,00;100;3000,00;32,00;${dias('2025-07-01')};33,00;10,00;-3,03`,
+      `PETR4;04/08/2025;30,00;100;3000,00;33,00;${dias('2025-08-04')};31,50;5,00;4,76`,
+      `VALE3;01/09/2025;60,00;200;12000,00;63,00;${dias('2025-09-01')};57,00;-5,00;10,53`,
+    ]);
+  });
+
+  it('POSICIONADAS to XLSX: numbers stay numbers, money in reais, percentages as percentages, dates as dates', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = await posicionadas();
+    await exportar(user, 'Excel (.xlsx)');
+
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.xlsx`);
+    const ws = await lerXlsx(arquivos[0]!.blob);
+    expect(ws['!ref']).toBe('A1:J4');
+    // The server's order: PETR4 first.
+    const linha = (r: number) =>
+      'ABCDEFGHIJ'.split('').map((c) => [ws[`${c}${r}`]?.t, ws[`${c}${r}`]?.v, ws[`${c}${r}`]?.z]);
+    expect(linha(2)).toEqual([
+      ['s', 'PETR4', 'General'],
+      ['n', 45873, 'dd/mm/yyyy'],
+      ['n', 30, '"R$" #,##0.00'],
+      ['n', 100, '#,##0'],
+      ['n', 3000, '"R$" #,##0.00'],
+      ['n', 33, '"R$" #,##0.00'],
+      ['n', Math.max(0, daysBetween('2025-08-04', hoje)), '#,##0'],
+      ['n', 31.5, '"R$" #,##0.00'],
+      ['n', 0.05, '0.00%'],
+      // (33 − 31,50) / 31,50: to the 10 places of a percentage, without the binary noise of 30 → 31,50's 5 %.
+      ['n', 0.047619047619, '0.00%'],
+    ]);
+    expect(ws.B2?.w).toBe('04/08/2025');
+    expect([ws.A3?.v, ws.A4?.v]).toEqual(['VALE3', 'ITUB3']);
+  });
+
+  it('REALIZADAS and PROVENTOS export too, each under its own name', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/clientes/1/carteira');
+    await user.click(await screen.findByRole('tab', { name: 'REALIZADAS' }, { timeout: 5000 }));
+    await screen.findByRole('table', { name: 'Operações realizadas' });
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`realizadas-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Data Venda;Preço Venda;Valor Total Venda;% Resultado;Valor Resultado',
+      'BBAS3;03/03/2025;20,00;300;6000,00;01/04/2025;22,00;6600,00;10,00;600,00',
+      'ABEV3;02/05/2025;14,00;500;7000,00;02/06/2025;13,00;6500,00;-7,14;-500,00',
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'PROVENTOS' }));
+    await screen.findByRole('table', { name: 'Proventos recebidos' });
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    expect(arquivos[1]!.nome).toBe(`proventos-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[1]!.blob)).toEqual([
+      'Data Ex;Ação;Tipo;Quantidade;Valor por Ação;Valor Bruto;Valor Líquido',
+    ]);
+  });
+});
+
+describe('Exportar on the other grids', () => {
+  it('clients: the MT5 status in words, the documents as shown, no action buttons', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/clientes');
+    const tabela = await screen.findByRole('table', { name: 'Clientes' }, { timeout: 5000 });
+    // The statuses arrive after the list.
+    await within(tabela).findAllByRole('img', { name: /^Online/ });
+    await exportar(user, 'Excel (.xlsx)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`clientes-${hoje}.xlsx`);
+    const ws = await lerXlsx(arquivos[0]!.blob);
+    const cabecalho = 'ABCDEFGHIJK'.split('').map((c) => ws[`${c}1`]?.v);
+    expect(cabecalho).toEqual([
+      'Nome',
+      'Email',
+      'Documento',
+      'Telefone',
+      'Código XP',
+      '% Patrimônio',
+      'VM Nome',
+      'VM IP',
+      'VM IP Privado',
+      'Status MT5',
+      undefined,
+    ]);
+    expect([ws.A2?.v, ws.C2?.v, ws.D2?.v, ws.F2?.v, ws.F2?.z, ws.J2?.v]).toEqual([
+      'Ana Beatriz Carvalho',
+      '526.018.159-06',
+      '(11) 98745-1236',
+      0.2,
+      '0.00%',
+      'Online — ping 12 ms',
+    ]);
+    // Diego's 0 % is shown blank, and exported blank.
+    const diego = [2, 3, 4, 5].find((r) => ws[`A${r}`]?.v === 'Diego Fernandes Souza')!;
+    expect(ws[`F${diego}`]).toBeUndefined();
+    expect(ws[`B${diego}`]).toBeUndefined();
+  });
+
+  it('the control panel’s POSICIONADAS: only the rows the filters leave, the filter in the name', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/controle-rv');
+    const tabela = await screen.findByRole('table', { name: 'Posicionadas' }, { timeout: 5000 });
+    await within(tabela).findByText('WEGE3');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Cliente' }),
+      'Ana Beatriz Carvalho',
+    );
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.csv`);
+    const linhas = await linhasCsv(arquivos[0]!.blob);
+    expect(linhas[0]).toBe(
+      'Cliente;Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Preço Atual;Variação (%);Valor Alvo;Dias Posicionado',
+    );
+    expect(linhas.slice(1).map((l) => l.split(';')[0])).toEqual(
+      within(tabela)
+        .getAllByRole('row')
+        .slice(1)
+        .map(() => 'Ana Beatriz Carvalho'),
+    );
+    expect(linhas.slice(1)).toContain(
+      'Ana Beatriz Carvalho;PETR4;01/10/2025;33,50;1000;33500,00;31,85;-4,93;36,20;28',
+    );
+  });
+
+  it('the control panel’s PATRIMÔNIO DISPONÍVEL, sorted by name as shown', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/controle-rv');
+    await user.click(
+      await screen.findByRole('tab', { name: 'PATRIMÔNIO DISPONÍVEL' }, { timeout: 5000 }),
+    );
+    const tabela = await screen.findByRole('table', { name: 'Patrimônio disponível' });
+    await waitFor(() => expect(within(tabela).getAllByRole('row').length).toBeGreaterThan(2));
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`patrimonio-disponivel-${hoje}.csv`);
+    const linhas = await linhasCsv(arquivos[0]!.blob);
+    expect(linhas[0]).toBe('Código;Nome;Patrimônio;Total Consolidado;Valor Disponível');
+    const nomes = within(tabela)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(linhas.slice(1).map((l) => l.split(';')[1] || '—')).toEqual(nomes);
+  });
+
+  it('recommendations: the signals as Sim/Não, the percentages as shown', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/recomendacoes');
+    await within(
+      await screen.findByRole('table', { name: 'Recomendações' }, { timeout: 5000 }),
+    ).findByText('WEGE3');
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`recomendacoes-${hoje}.csv`);
+    const [cabecalho, wege] = await linhasCsv(arquivos[0]!.blob);
+    expect(cabecalho!.split(';')).toHaveLength(22);
+    expect(wege).toBe(
+      'WEGE3;WEG;Bens Industriais;29/10/2025;44,12;46,31;2,87;71,20;178;Sim;Sim;Não;Sim;41,90;45,02;7,45;1,31;2,48;3,12;4,96;12;8',
+    );
+  });
+});
+
+describe('Exportar on the order history and CONCILIAÇÃO', () => {
+  const perna = {
+    symbol: 'PETR4',
+    volume: 200,
+    volume_exec: 150,
+    preco_medio: 38.5,
+    estado: 'partial',
+    retcode: 10010,
+    retcode_desc: 'Solicitação executada parcialmente',
+    ticket: 50000001,
+    broker_comment: null,
+    retcode_external: null,
+    problema: null,
+  } as const;
+  const ordem: Ordem = {
+    group_id: '00000000-0000-4000-8000-000000000901',
+    lote_id: '5a1b2c3d-0000-4000-8000-000000000007',
+    cliente: 1,
+    nome: 'Ana Beatriz Carvalho',
+    acao: 'PETR4',
+    lado: 'compra',
+    execucao: 'limite',
+    preco: 38.5,
+    tp: 45,
+    estado: 'sent',
+    // 13:00 UTC is 10:00 in São Paulo.
+    criado_em: '2025-03-11T13:00:00.000Z',
+    usuario: 'operador',
+    legs: [
+      perna,
+      {
+        ...perna,
+        symbol: 'PETR4F',
+        volume: 50,
+        volume_exec: 0,
+        preco_medio: null,
+        estado: 'placed',
+        retcode: null,
+        retcode_desc: null,
+      },
+    ],
+    concluido_em: null,
+    erro: null,
+    aviso: null,
+    operacao_id: null,
+  };
+
+  it('the order history: the orders loaded, the time in São Paulo’s, a leg per line', async () => {
+    server.use(
+      handle(ordensEndpoints.list, () =>
+        ok(ordensEndpoints.list, { results: [ordem], next_cursor: null }),
+      ),
+    );
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/ordens');
+    const tabela = await screen.findByRole(
+      'table',
+      { name: 'Histórico de ordens' },
+      { timeout: 5000 },
+    );
+    await within(tabela).findByText('PETR4');
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`ordens-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Data/hora;Cliente;Ação;Lado · Execução;Preço limite;Alvo;Pernas (executado/volume a preço médio);Estado;Retorno do terminal;Enviada por;Lote',
+      // A field with a line break is quoted: one row, each leg on its own line inside its cell.
+      '11/03/2025 10:00:00;Ana Beatriz Carvalho;PETR4;Compra · Limite;38,50;45,00;' +
+        '"PETR4 150/200 a 38,50 · Parcial\nPETR4F 0/50 · Aberta";Em andamento;' +
+        '"10010 Solicitação executada parcialmente\n—";operador;5a1b2c3d-0000-4000-8000-000000000007',
+    ]);
+
+    await exportar(user, 'Excel (.xlsx)');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    const ws = await lerXlsx(arquivos[1]!.blob);
+    expect([ws.A2?.t, ws.A2?.w]).toEqual(['n', '11/03/2025 10:00:00']);
+    expect([ws.E2?.v, ws.E2?.z, ws.K2?.v]).toEqual([
+      38.5,
+      '"R$" #,##0.00',
+      '5a1b2c3d-0000-4000-8000-000000000007',
+    ]);
+  });
+
+  it('CONCILIAÇÃO: the clients as the filter leaves them, and one client’s stocks from its detail', async () => {
+    const arquivos = capturarDownloads();
+    const { user } = renderApp('/controle-rv');
+    await user.click(await screen.findByRole('tab', { name: 'CONCILIAÇÃO' }, { timeout: 5000 }));
+    const tabela = await screen.findByRole('table', { name: 'Conciliação' });
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(5), {
+      timeout: 5000,
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Só divergências' }));
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    expect(arquivos[0]!.nome).toBe(`conciliacao-${hoje}.csv`);
+    expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
+      'Cliente;Situação;Divergências;Terminal;Custódia',
+      'Ana Beatriz Carvalho;Divergente;2;Respondeu;28/10/2025',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Detalhes de Ana Beatriz Carvalho' }));
+    const detalhe = await screen.findByRole('dialog', {
+      name: 'Conciliação — Ana Beatriz Carvalho',
+    });
+    await within(detalhe).findByRole('table', { name: 'Conciliação de Ana Beatriz Carvalho' });
+    await user.click(within(detalhe).getByRole('button', { name: 'Exportar' }));
+    const item = await screen.findByRole('menuitem', { name: 'CSV (.csv)' });
+    for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
+      await user.keyboard('{ArrowDown}');
+    }
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    expect(arquivos[1]!.nome).toBe(`conciliacao-ana-beatriz-carvalho-${hoje}.csv`);
+    const linhas = await linhasCsv(arquivos[1]!.blob);
+    expect(linhas[0]).toBe('Ação;Livro;Terminal;Custódia;Situação;Diferença');
+    const shown = within(detalhe)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(linhas.slice(1).map((l) => l.split(';')[0])).toEqual(shown);
+  });
+});

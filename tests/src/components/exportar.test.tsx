@@ -103,10 +103,10 @@ describe('Exportar on the portfolio’s grids', () => {
     expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.xlsx`);
     const ws = await lerXlsx(arquivos[0]!.blob);
     expect(ws['!ref']).toBe('A1:J4');
-    // The server's order: PETR4 first.
+    // The grid's first order, the newest purchase first: VALE3, PETR4, ITUB3.
     const linha = (r: number) =>
       'ABCDEFGHIJ'.split('').map((c) => [ws[`${c}${r}`]?.t, ws[`${c}${r}`]?.v, ws[`${c}${r}`]?.z]);
-    expect(linha(2)).toEqual([
+    expect(linha(3)).toEqual([
       ['s', 'PETR4', 'General'],
       ['n', 45873, 'dd/mm/yyyy'],
       ['n', 30, '"R$" #,##0.00'],
@@ -119,8 +119,8 @@ describe('Exportar on the portfolio’s grids', () => {
       // (33 − 31,50) / 31,50: to the 10 places of a percentage, without the binary noise of 30 → 31,50's 5 %.
       ['n', 0.047619047619, '0.00%'],
     ]);
-    expect(ws.B2?.w).toBe('04/08/2025');
-    expect([ws.A3?.v, ws.A4?.v]).toEqual(['VALE3', 'ITUB3']);
+    expect(ws.B3?.w).toBe('04/08/2025');
+    expect([ws.A2?.v, ws.A4?.v]).toEqual(['VALE3', 'ITUB3']);
   });
 
   it('REALIZADAS and PROVENTOS export too, each under its own name', async () => {
@@ -133,8 +133,8 @@ describe('Exportar on the portfolio’s grids', () => {
     expect(arquivos[0]!.nome).toBe(`realizadas-ana-beatriz-carvalho-${hoje}.csv`);
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
       'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Data Venda;Preço Venda;Valor Total Venda;% Resultado;Valor Resultado',
-      'BBAS3;03/03/2025;20,00;300;6000,00;01/04/2025;22,00;6600,00;10,00;600,00',
       'ABEV3;02/05/2025;14,00;500;7000,00;02/06/2025;13,00;6500,00;-7,14;-500,00',
+      'BBAS3;03/03/2025;20,00;300;6000,00;01/04/2025;22,00;6600,00;10,00;600,00',
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'PROVENTOS' }));

@@ -49,7 +49,16 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
 });
 window.scrollTo = () => {};
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // What the app loads once the login screen shows (src/app/App.tsx, LoginPage): in a browser the idle time
+  // fetches it; here it would be transformed inside the first test of each file (seconds on a busy machine).
+  await Promise.all([
+    import('../../src/app/router'),
+    import('../../src/api/auth-calls'),
+    import('../../src/features/auth/login-validation'),
+  ]);
+});
 afterEach(() => {
   const violations = takeContractViolations();
   const missing = [...unregistered];

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { build } from 'vite';
-import { FIRST_SCREEN_BUDGET, CHUNK_BUDGET, measureBundle, weightBySource } from './bundle-size';
+import {
+  FIRST_SCREEN_BUDGET,
+  CHUNK_BUDGET,
+  beyondFirstScreen,
+  measureBundle,
+  weightBySource,
+} from './bundle-size';
 
 /**
  * `npm run bundle:report` builds the SPA (as `npm run build` does) and prints where its JavaScript goes:
@@ -36,6 +42,20 @@ console.log(
   `\nFirst screen (index.html's entry + modulepreloads, gzip -9): ${kib(bundle.firstScreenGzip).trim()} KiB` +
     ` (budget ${FIRST_SCREEN_BUDGET / 1024} KiB) — ${bundle.firstScreen.join(', ')}`,
 );
+
+// The router's module holds the logged-in product (shell and route table): a screen opened logged in needs it too.
+const router = bundle.lazy.find((m) => m.name === 'router');
+if (bundle.lazy.length) {
+  console.log(
+    '\nLoaded on demand, beyond the first screen (gzip -9 KiB; with the router for a screen opened logged in):',
+  );
+  for (const m of [...bundle.lazy].sort((a, b) => a.name.localeCompare(b.name))) {
+    const alone = beyondFirstScreen(bundle, m.chunks);
+    const withRouter =
+      router && m !== router ? beyondFirstScreen(bundle, [...m.chunks, ...router.chunks]) : alone;
+    console.log(`  ${m.name.padEnd(24)} ${kib(alone)} ${kib(withRouter)}`);
+  }
+}
 
 if (topSources > 0) {
   for (const file of bundle.firstScreen) {

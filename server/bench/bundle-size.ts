@@ -22,6 +22,8 @@ export interface Bundle {
   firstScreenGzip: number;
   /** Chunks whose last line points browsers at a source map (none with `sourcemap: 'hidden'`). */
   sourceMapsReferenced: string[];
+  /** Modules loaded with `import()` (from Vite's manifest, when the build wrote one). */
+  lazy: LazyModule[];
 }
 
 interface ManifestEntry {
@@ -35,11 +37,27 @@ interface ManifestEntry {
 
 const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
 
-/** Who loads each chunk, from Vite's manifest (written by `build.manifest`): the lazy modules it serves. */
-function loaders(dist: string, firstScreen: string[]): Map<string, string> {
+/** The gzip -9 bytes of `files` that the first screen has not loaded already. */
+export function beyondFirstScreen(bundle: Bundle, files: Iterable<string>): number {
+  let total = 0;
+  for (const file of new Set(files)) {
+    if (bundle.firstScreen.includes(file)) continue;
+    total += bundle.chunks.find((c) => c.file === file)?.gzip ?? 0;
+  }
+  return total;
+}
+
+/** A module loaded with `import()`: its name and the chunks it needs (its own and their static imports). */
+export interface LazyModule {
+  name: string;
+  file: string;
+  chunks: Set<string>;
+}
+
+/** The lazily loaded modules, from Vite's manifest (written with `build.manifest`); none without it. */
+function lazyModules(dist: string): LazyModule[] {
   const file = path.join(dist, '.vite', 'manifest.json');
-  const result = new Map<string, string>();
-  if (!fs.existsSync(file)) return result;
+  if (!fs.existsSync(file)) return [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -47,17 +65,22 @@ function loaders(dist: string, firstScreen: string[]): Map<string, string> {
     for (const next of manifest[key].imports ?? []) closure(next, seen);
     return seen;
   };
-  for (const [key, entry] of Object.entries(manifest)) {
-    if (!entry.isDynamicEntry) continue;
-    for (const k of closure(key)) {
-      const chunk = manifest[k]!.file;
-      if (firstScreen.includes(chunk)) continue;
-      const name = path.basename(entry.src ?? key).replace(/\.[tj]sx?$/, '');
-      const before = result.get(chunk);
-      result.set(chunk, before ? `${before}, ${name}` : `on demand: ${name}`);
-    }
-  }
-  return result;
+  return Object.entries(manifest)
+    .filter(([, entry]) => entry.isDynamicEntry)
+    .map(([key, entry]) => ({
+      name: path.basename(entry.src ?? key).replace(/\.[tj]sx?$/, ''),
+      file: entry.file,
+      chunks: new Set([...closure(key)].map((k) => manifest[k]!.file)),
+    }));
+}
+
+/** Which lazy modules a chunk loads with: the nearest ones (not one that needs another lazy module needing it). */
+function loadedWith(chunk: string, lazy: LazyModule[]): string {
+  const needing = lazy.filter((m) => m.chunks.has(chunk));
+  const nearest = needing.filter(
+    (m) => !needing.some((other) => other !== m && m.chunks.has(other.file)),
+  );
+  return nearest.length ? `on demand: ${nearest.map((m) => m.name).join(', ')}` : 'on demand';
 }
 
 /** Every chunk of a built dist/ with its sizes, and the first screen's total as index.html loads it. */
@@ -72,7 +95,7 @@ export function measureBundle(dist: string): Bundle {
   const preloads = tags.filter((t) => /rel="modulepreload"/.test(t)).map((t) => attr(t, 'href'));
   const firstScreen = [...entry, ...preloads].filter((f): f is string => !!f);
 
-  const by = loaders(dist, firstScreen);
+  const lazy = lazyModules(dist);
   const assets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(m?js|css)$/.test(f));
   const chunks = assets.map((name): Chunk => {
     const file = `assets/${name}`;
@@ -81,7 +104,7 @@ export function measureBundle(dist: string): Bundle {
       ? 'entry'
       : preloads.includes(file)
         ? 'modulepreload'
-        : (by.get(file) ?? 'on demand');
+        : loadedWith(file, lazy);
     return { file, raw: data.length, gzip: gzipSize(data), loadedBy };
   });
   const firstScreenGzip = firstScreen
@@ -92,7 +115,7 @@ export function measureBundle(dist: string): Bundle {
       /\/[/*]# sourceMappingURL=/.test(fs.readFileSync(path.join(dist, c.file), 'utf8')),
     )
     .map((c) => c.file);
-  return { chunks, firstScreen, firstScreenGzip, sourceMapsReferenced };
+  return { chunks, firstScreen, firstScreenGzip, sourceMapsReferenced, lazy };
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -69,6 +69,9 @@ export default async function setup(project: TestProject) {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
+      // The test runner's NODE_ENV=test would make vite build React's development bundle: the e2e tests run
+      // what `npm start` builds from a shell.
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

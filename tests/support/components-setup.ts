@@ -51,12 +51,14 @@ window.scrollTo = () => {};
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // What the app loads once the login screen shows (src/app/App.tsx, LoginPage): in a browser the idle time
-  // fetches it; here it would be transformed inside the first test of each file (seconds on a busy machine).
+  // What the app loads on demand (the router and the login's calls once the login screen shows, each screen on
+  // hover or when opened): a browser has fetched it by the time it shows; here its first use would transform it
+  // inside a test's one-second wait (seconds on a busy machine, whoever gets there first).
   await Promise.all([
     import('../../src/app/router'),
     import('../../src/api/auth-calls'),
     import('../../src/features/auth/login-validation'),
+    ...Object.values(import.meta.glob('../../src/features/*/*Page.tsx')).map((load) => load()),
   ]);
 });
 afterEach(() => {

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
+import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import { renderApp } from '../../../support/render';
 
 const table = (name: string) => screen.findByRole('table', { name });
@@ -15,6 +17,9 @@ async function rowOf(tableName: string, ticker: string) {
 
 describe('the portfolio screen', () => {
   beforeEach(() => resetCarteiraMock());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('shows the title, the buttons, the overlay while loading, and the Resumo cards by default', async () => {
     renderApp('/clientes/1/carteira');
@@ -210,7 +215,13 @@ describe('the portfolio screen', () => {
   });
 
   it('shows the position an executed MT5 buy opened', async () => {
-    const { user } = renderApp('/clientes/1/carteira');
+    // The order's status polls on a fake clock that also runs on its own: moved a poll interval at once below.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
     await rowOf('Operações posicionadas', 'PETR4');
     await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
@@ -221,12 +232,12 @@ describe('the portfolio screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Validar' }));
     await within(dialog).findByRole('table', { name: 'Pernas sugeridas' });
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    // Executed on the mock's second status poll, 3 seconds after the first.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    // Executed on the mock's second status poll, a poll interval after the first.
+    await within(dialog).findByLabelText('Execução da ordem');
+    await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('shows Atualizando... while the quotes refresh', async () => {
     let release: () => void = () => {};

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -63,6 +64,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker less than the cores: on a 2-core machine, every file one after the other,
+    // while most of them wait on a server, a database or a child process.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Each project is one kind of test; `npm test` runs them all (see README).
     projects: [
       {

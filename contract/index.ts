@@ -3,10 +3,12 @@ import { acoesEndpoints } from './acoes';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
+import { conciliacaoEndpoints } from './conciliacao';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
+import { lotesEndpoints } from './lotes';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
@@ -31,7 +33,9 @@ export * from './painel';
 export * from './recomendacoes';
 export * from './importacao';
 export * from './ordens';
+export * from './lotes';
 export * from './eventos';
+export * from './conciliacao';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -45,7 +49,9 @@ export const endpoints = {
   recomendacoes: recomendacoesEndpoints,
   importacao: importacaoEndpoints,
   ordens: ordensEndpoints,
+  lotes: lotesEndpoints,
   eventos: eventosEndpoints,
+  conciliacao: conciliacaoEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -29,6 +29,9 @@ export const OperacaoSchema = z.object({
   valor_total_compra: MoneySchema.nullable(),
   valor_total_venda: MoneySchema.nullable(),
   dias_posicionado: z.number().int().nullable(),
+  /** The lote its MT5 buy, or its MT5 sale, was part of (issue 16). */
+  lote_compra: z.uuid().nullable().optional(),
+  lote_venda: z.uuid().nullable().optional(),
   /** The share events applied to it, oldest first (absent or null: none). */
   ajustes: z.array(AjusteSchema).nullish(),
 });

@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client';
 import { authRoutes } from './modules/auth/routes';
 import { ordensRoutes } from './modules/ordens/routes';
 import { clientesRoutes } from './modules/clientes/routes';
+import { conciliacaoRoutes } from './modules/conciliacao/routes';
 import { importacaoRoutes } from './modules/importacao/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { acoesRoutes } from './modules/acoes/routes';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(importacaoRoutes);
       await api.register(clientesRoutes);
       await api.register(eventosRoutes);
+      await api.register(conciliacaoRoutes);
     },
     { prefix: '/api' },
   );

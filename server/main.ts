@@ -8,6 +8,7 @@ import { resolveJwtSecret, resolveMt5TokenKey } from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
+import { comDivergenciasDemo } from './seed/demo-conciliacao';
 import { loadReferenceData } from './seed/reference';
 
 async function main(): Promise<void> {
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
           const tickers = await db.select({ ticker: acoes.ticker }).from(acoes);
           return app.deps.quotes.getQuotes(tickers.map((t) => t.ticker));
         },
-        () => demoHoldings(db),
+        async () => comDivergenciasDemo(db, await demoHoldings(db)),
       )
     : null;
 
@@ -58,10 +59,17 @@ async function main(): Promise<void> {
     try {
       // A keep-alive connection busy at the stop (a long MT5 status check) would otherwise linger once idle.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-      await app.close();
+      // Each step timed, so that a slow stop says where it waited.
+      const step = async (name: string, run: () => Promise<unknown>) => {
+        const started = Date.now();
+        await run();
+        const took = Date.now() - started;
+        if (took >= 1000) console.log(`${signal}: ${name} took ${took} ms`);
+      };
+      await step('requests, jobs and reconcilers', () => app.close());
       clearInterval(sweep);
-      await demoAgents?.stop();
-      await database.close();
+      await step('demo MT5 agents', async () => demoAgents?.stop());
+      await step('database', () => database.close());
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

@@ -65,3 +65,20 @@ export function formatTelefone(value: string | null | undefined): string {
   if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
   return value;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An instant (ISO 8601) as São Paulo's date and time: '2025-03-07T17:04:05Z' → '07/03/2025 14:04:05'. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return DASH;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date).replace(', ', ' ');
+}

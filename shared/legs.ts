@@ -49,7 +49,8 @@ export function vwap(fills: Fill[]): number | null {
 
 /** The base ticker of a symbol: the fractional market's `PETR4F` is `PETR4`'s. */
 export function baseSymbol(symbol: string): string {
-  return /^[A-Z]{4}\d{1,2}F$/.test(symbol) ? symbol.slice(0, -1) : symbol;
+  // B3 tickers start with a letter; the other three may be digits (B3SA3).
+  return /^[A-Z][A-Z0-9]{3}\d{1,2}F$/.test(symbol) ? symbol.slice(0, -1) : symbol;
 }
 
 /** A terminal's positions summed per base ticker (round lot + fractional are one holding). */

@@ -148,6 +148,17 @@ export function setMockProventos(evento: number, pagos: StoredProvento[]) {
   proventos = [...proventos.filter((p) => p.evento !== evento), ...pagos];
 }
 
+/** A client's open shares per ticker (the book the reconciliation compares). */
+export function openMockPositions(cliente: number): Map<string, number> {
+  const book = new Map<string, number>();
+  for (const o of operacoes) {
+    const ticker = acoes.find((a) => a.id === o.acao)?.ticker;
+    if (o.cliente !== cliente || o.data_venda !== null || !ticker || !o.quantidade) continue;
+    book.set(ticker, (book.get(ticker) ?? 0) + o.quantidade);
+  }
+  return book;
+}
+
 /** What an executed buy leaves in the portfolio, as the server records it. */
 export function addMockOperacao(input: OperacaoInput): Operacao {
   const created: Stored = { id: nextId++, ...input };
@@ -285,6 +296,12 @@ function resumo(clienteId: number, percentual: number): ResumoCliente {
     quotes,
     todayIso(),
   );
+}
+
+/** The client's valor disponível through the server's own formulas (what a lote sizes its buys from). */
+export function mockValorDisponivel(clienteId: number): number | null {
+  const cliente = findMockCliente(clienteId);
+  return cliente ? resumo(cliente.id, cliente.percentual_patrimonio).valor_disponivel : null;
 }
 
 export const carteiraHandlers = [

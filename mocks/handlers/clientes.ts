@@ -88,6 +88,7 @@ resetClientesMock();
 
 /** The client as the list shows it now (other handlers follow creations and deletions through it). */
 export const findMockCliente = (id: number) => clientes.find((c) => c.id === id);
+export const listMockClientes = (): readonly Cliente[] => clientes;
 
 export function mockClienteStatus(id: number): ClienteStatus | null {
   const found = findMockCliente(id);

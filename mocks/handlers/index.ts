@@ -3,7 +3,9 @@ import { carteiraHandlers } from './carteira';
 import { ordensHandlers } from './ordens';
 import { clientesHandlers } from './clientes';
 import { eventosHandlers } from './eventos';
+import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers } from './importacao';
+import { lotesHandlers } from './lotes';
 import { painelHandlers } from './painel';
 import { recomendacoesHandlers } from './recomendacoes';
 
@@ -11,10 +13,12 @@ import { recomendacoesHandlers } from './recomendacoes';
 export const handlers = [
   ...authHandlers,
   ...ordensHandlers,
+  ...lotesHandlers,
   ...clientesHandlers,
   ...importacaoHandlers,
   ...carteiraHandlers,
   ...painelHandlers,
   ...recomendacoesHandlers,
   ...eventosHandlers,
+  ...conciliacaoHandlers,
 ];

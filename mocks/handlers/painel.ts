@@ -97,6 +97,12 @@ export function seedPainelMock(data: {
   patrimonio = data.patrimonio;
 }
 
+/** An open position of the panel, and its end once sold (a sale lote). */
+export const mockPosicao = (id: number) => posicionadas.find((p) => p.id === id);
+export function closeMockPosicao(id: number) {
+  posicionadas = posicionadas.filter((p) => p.id !== id);
+}
+
 export const painelHandlers = [
   handle(e.posicionadas, () => ok(e.posicionadas, { posicionadas })),
   handle(e.patrimonioDisponivel, () => ok(e.patrimonioDisponivel, patrimonio)),

@@ -15,9 +15,15 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real server on a random port of the loopback, over `database`, with one user logged in. */
-export async function startBenchServer(database: Database): Promise<BenchServer> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+/**
+ * The real server on a random port of the loopback, over `database`, with one user logged in; `env` adds settings
+ * (the MT5 agents' port and timeout, for the lotes).
+ */
+export async function startBenchServer(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
   await upsertUser(database.db, 'bench', 'bench-password-123');
   const app = await buildApp({
     config,

@@ -265,6 +265,36 @@ export const recomendacoes = pgTable(
   (t) => [primaryKey({ columns: [t.data, t.acao_id] })],
 );
 
+/**
+ * A lote: one buy or sale sent to many clients at once (issue 16). Each client's order is an ordinary order group
+ * pointing at it; the lote's own state is theirs, summed.
+ */
+export const orderLotes = pgTable(
+  'order_lotes',
+  {
+    id: uuid('id').primaryKey(),
+    lado: text('lado', { enum: ['compra', 'venda'] }).notNull(),
+    ticker_base: text('ticker_base').notNull(),
+    execucao: text('execucao', { enum: ['mercado', 'limite'] }).notNull(),
+    preco: numeric('preco', { precision: 18, scale: 4 }),
+    tp: numeric('tp', { precision: 18, scale: 4 }),
+    /** How a buy's quantities were sized, and the rule's number (a percentage, reais or shares). */
+    regra: text('regra', { enum: ['percentual_disponivel', 'valor_fixo', 'quantidade_fixa'] }),
+    valor: numeric('valor', { precision: 18, scale: 4 }),
+    idempotency_key: text('idempotency_key').notNull(),
+    idempotency_scope: text('idempotency_scope').notNull(),
+    idempotency_hash: text('idempotency_hash').notNull(),
+    created_by: text('created_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its last group ended: set once, with the lote's outcome in the audit log. */
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_lotes_idem_uq').on(t.idempotency_scope, t.idempotency_key),
+    index('order_lotes_created_idx').on(t.created_at),
+  ],
+);
+
 export const orderGroups = pgTable(
   'order_groups',
   {
@@ -291,14 +321,25 @@ export const orderGroups = pgTable(
     erro: text('erro'),
     completed_at: timestamp('completed_at', { withTimezone: true }),
     created_by: text('created_by').notNull(),
+    /** The lote this order was sent in, if any. */
+    lote_id: uuid('lote_id').references(() => orderLotes.id),
     ...timestamps,
   },
   (t) => [
+    index('order_groups_lote_idx').on(t.lote_id),
+    // The sale that realised an operation (the lote it was sold in, on the portfolio).
+    index('order_groups_operacao_idx').on(t.operacao_id),
     uniqueIndex('order_groups_idem_uq').on(t.cliente_id, t.idempotency_scope, t.idempotency_key),
     // One sell in flight per operation.
     uniqueIndex('order_groups_sell_in_flight_uq')
       .on(t.operacao_id)
       .where(sql`${t.lado} = 'venda' and ${t.state} in ('pending', 'sent')`),
+    // The order history pages newest first by (created_at, id), alone or within one filter: each index, read
+    // backwards from the cursor, walks a page in order, so page 1,000 of 100,000 orders costs what page 1 does.
+    index('order_groups_criado_idx').on(t.created_at, t.id),
+    index('order_groups_cliente_criado_idx').on(t.cliente_id, t.created_at, t.id),
+    index('order_groups_ticker_criado_idx').on(t.ticker_base, t.created_at, t.id),
+    index('order_groups_state_criado_idx').on(t.state, t.created_at, t.id),
   ],
 );
 

@@ -42,6 +42,7 @@ const ajustesJson = sql`(select json_agg(json_build_object(
 /**
  * An operation as the contract's JSON, built by the database: money rounded to cents and prices kept to their
  * 4 places in numeric, then converted once to float8 (the shortest decimal that round-trips, as JSON shows it).
+ * An operation bought or sold in a lote names it.
  * Long lists travel as one JSON text instead of thousands of rows the drivers would parse one by one.
  */
 const operacaoJson = sql<string>`json_build_object(
@@ -58,6 +59,9 @@ const operacaoJson = sql<string>`json_build_object(
   'valor_total_compra', ${valorTotalCompra}::float8,
   'valor_total_venda', ${valorTotalVenda}::float8,
   'dias_posicionado', ${diasPosicionado},
+  'lote_compra', (select g.lote_id from order_groups g where g.id = ${operacoes.order_group_id}),
+  'lote_venda', (select g.lote_id from order_groups g
+    where g.operacao_id = ${operacoes.id} and g.lado = 'venda' and g.state = 'completed' limit 1),
   'ajustes', ${ajustesJson})`;
 
 /** Every operation of one client, oldest purchase first, as the JSON text of the answer (one query). */
@@ -180,6 +184,36 @@ export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel
     total_consolidado: money(r.total_consolidado),
     valor_disponivel: money(r.valor_disponivel),
   }));
+}
+
+/**
+ * Each client's valor_disponivel as the database's exact numeric text (null without patrimony), keyed by client id:
+ * what a lote sizes its buys from. Not rounded: a lote must never spend more than the client has.
+ */
+export async function valoresDisponiveis(db: Db): Promise<Map<number, string | null>> {
+  const statement = prepared(db, 'valores_disponiveis', (d) => {
+    const abertas = d
+      .select({
+        cliente_id: operacoes.cliente_id,
+        posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
+      })
+      .from(operacoes)
+      .where(isNull(operacoes.data_venda))
+      .groupBy(operacoes.cliente_id)
+      .as('abertas');
+    return d
+      .select({
+        id: clientes.id,
+        valor_disponivel: sql<
+          string | null
+        >`${patrimonioAtual} * ${clientes.percentual_patrimonio} / 100 - coalesce(${abertas.posicionadas}, 0)`,
+      })
+      .from(clientes)
+      .leftJoin(abertas, eq(abertas.cliente_id, clientes.id))
+      .prepare('valores_disponiveis');
+  });
+  const rows = await statement.execute();
+  return new Map(rows.map((r) => [r.id, r.valor_disponivel]));
 }
 
 /** Control panel: the tickers of the open positions (what needs a quote). */

@@ -308,6 +308,18 @@ export class SimTerminal {
     this.positionsBySymbol.set(symbol, { volume, openCents: Math.round(priceOpen * 100) });
   }
 
+  /**
+   * Fills part of an open order at its limit price (a market order at the market's): tests step through a partial
+   * fill one answer at a time instead of racing the fill delay.
+   */
+  fillPart(ticket: number, volume: number): void {
+    const order = this.orders.get(ticket);
+    if (!order) return;
+    const { symbol, side, price } = order.request;
+    const market = side === 'buy' ? this.market.ask(symbol) : this.market.bid(symbol);
+    this.fill(order, volume, toCents(price ?? market));
+  }
+
   /** Moves a price; resting limit orders that it crosses fill. */
   setPrice(symbol: string, last: number): void {
     this.market.setPrice(symbol, last);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { operacoesEndpoints as e, type Operacao, type OperacaoInput } from '../../contract';
 import { call } from './call';
 import { carteiraQueries } from './carteira';
+import { conciliacaoQueries } from './conciliacao';
 import { painelQueries } from './painel';
 import { recomendacoesQueries } from './recomendacoes';
 
@@ -23,7 +24,8 @@ export const operacoesQueries = {
 /**
  * What a change to client X's operations (a manual write or an executed MT5 order) makes stale: X's operations,
  * its summary, its proventos (a deleted operation takes its own with it) and the recommendations it may still buy,
- * and the control panel's open positions and available patrimony (which sum every client's operations).
+ * the control panel's open positions and available patrimony (which sum every client's operations), and the
+ * reconciliation of its book.
  */
 export function invalidateCarteira(queryClient: QueryClient, clienteId: number) {
   return Promise.all(
@@ -34,6 +36,8 @@ export function invalidateCarteira(queryClient: QueryClient, clienteId: number) 
       recomendacoesQueries.disponiveis(clienteId).queryKey,
       painelQueries.posicionadas().queryKey,
       painelQueries.patrimonioDisponivel().queryKey,
+      conciliacaoQueries.list().queryKey,
+      conciliacaoQueries.detail(clienteId).queryKey,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

@@ -12,6 +12,8 @@ import {
 } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AppShell } from '../components/AppShell';
+import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
+import { loteSearch } from '../features/lotes/search';
 
 function RootLayout() {
   return (
@@ -45,10 +47,24 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     ...child,
     path: '/clientes/$id/carteira',
+    // ?aba= is the open tab (a link from an order to the operation it created or realised, back from an order);
+    // an unknown one is the default tab.
+    validateSearch: (search: Record<string, unknown>): { aba?: AbaCarteira } =>
+      ABAS_CARTEIRA.includes(search.aba as AbaCarteira) ? { aba: search.aba as AbaCarteira } : {},
     component: lazyRouteComponent(
       () => import('../features/carteira/CarteiraPage'),
       'CarteiraPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdensPage'), 'OrdensPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/$groupId',
+    component: lazyRouteComponent(() => import('../features/ordens/OrdemPage'), 'OrdemPage'),
   }),
   createRoute({
     ...child,
@@ -73,6 +89,12 @@ const routeTree = rootRoute.addChildren([
       () => import('../features/importacao/ImportacaoPage'),
       'ImportacaoPage',
     ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ordens/lote',
+    validateSearch: loteSearch,
+    component: lazyRouteComponent(() => import('../features/lotes/LotePage'), 'LotePage'),
   }),
   createRoute({
     ...child,

@@ -2,6 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -27,6 +28,7 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
   tokens,
   tooltipSlotRecipe,
@@ -70,6 +72,7 @@ const slimDefaultTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       // Checkbox.Control draws a Checkmark, RadioGroup.ItemIndicator a Radiomark.
       checkmark: checkmarkRecipe,
@@ -79,6 +82,7 @@ const slimDefaultTheme = defineConfig({
       link: linkRecipe,
       radiomark: radiomarkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,

@@ -63,6 +63,30 @@ function DropdownMenu({
   );
 }
 
+/**
+ * The top bar's menus, each a list of entries: a new screen is one line in its menu, on the desktop bar and in
+ * the phone's menu alike.
+ */
+const MENUS: ReadonlyArray<{
+  label: string;
+  entries: ReadonlyArray<{ value: string; to: LinkProps['to']; label: string }>;
+}> = [
+  {
+    label: 'Ordens',
+    entries: [
+      { value: 'ordens', to: '/ordens', label: 'Histórico' },
+      { value: 'ordem-lote', to: '/ordens/lote', label: 'Nova ordem em lote' },
+    ],
+  },
+  {
+    label: 'Ferramentas',
+    entries: [
+      { value: 'importacao', to: '/ferramentas/importacao', label: 'Importação' },
+      { value: 'eventos', to: '/ferramentas/eventos', label: 'Eventos corporativos' },
+    ],
+  },
+];
+
 /** The top bar of the logged-in product; below `md` every entry collapses into one menu. */
 export function AppShell({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -90,14 +114,15 @@ export function AppShell({ children }: { children: ReactNode }) {
             <HStack gap="1" hideBelow="md" flex="1">
               <NavLink to="/controle-rv">Painel de Controle</NavLink>
               <NavLink to="/clientes">Clientes</NavLink>
-              <DropdownMenu label="Ferramentas">
-                <MenuLink value="importacao" to="/ferramentas/importacao">
-                  Importação
-                </MenuLink>
-                <MenuLink value="eventos" to="/ferramentas/eventos">
-                  Eventos corporativos
-                </MenuLink>
-              </DropdownMenu>
+              {MENUS.map((menu) => (
+                <DropdownMenu key={menu.label} label={menu.label}>
+                  {menu.entries.map((entry) => (
+                    <MenuLink key={entry.value} value={entry.value} to={entry.to}>
+                      {entry.label}
+                    </MenuLink>
+                  ))}
+                </DropdownMenu>
+              ))}
             </HStack>
             <Box hideBelow="md">
               <DropdownMenu label={current?.username || 'Usuário'} onSelect={onMenu}>
@@ -113,15 +138,16 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <MenuLink value="clientes" to="/clientes">
                   Clientes
                 </MenuLink>
-                <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel>Ferramentas</Menu.ItemGroupLabel>
-                  <MenuLink value="importacao" to="/ferramentas/importacao">
-                    Importação
-                  </MenuLink>
-                  <MenuLink value="eventos" to="/ferramentas/eventos">
-                    Eventos corporativos
-                  </MenuLink>
-                </Menu.ItemGroup>
+                {MENUS.map((menu) => (
+                  <Menu.ItemGroup key={menu.label}>
+                    <Menu.ItemGroupLabel>{menu.label}</Menu.ItemGroupLabel>
+                    {menu.entries.map((entry) => (
+                      <MenuLink key={entry.value} value={entry.value} to={entry.to}>
+                        {entry.label}
+                      </MenuLink>
+                    ))}
+                  </Menu.ItemGroup>
+                ))}
                 <Menu.Separator />
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>{current?.username || 'Usuário'}</Menu.ItemGroupLabel>

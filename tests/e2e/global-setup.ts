@@ -109,7 +109,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     process.kill(-child.pid!, 'SIGTERM');
-    const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+    // A clean stop finishes the request or reconciliation round in flight (one agent timeout) and checkpoints the
+    // embedded database: seconds, more on a busy machine.
+    const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
     await exited;
     clearTimeout(killer);
     unlock();

@@ -78,6 +78,7 @@ describe('positions per base ticker', () => {
     expect(baseSymbol('PETR4F')).toBe('PETR4');
     expect(baseSymbol('PETR4')).toBe('PETR4');
     expect(baseSymbol('TAEE11F')).toBe('TAEE11');
+    expect(baseSymbol('B3SA3F')).toBe('B3SA3');
     expect(baseSymbol('WINZ25')).toBe('WINZ25');
     expect(
       positionsByBase([

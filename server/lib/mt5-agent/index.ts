@@ -1,5 +1,6 @@
 export * from './client';
 export * from './errors';
+export * from './fleet';
 export * from './protocol';
 export * from './status';
 export * from './access';

@@ -1,5 +1,6 @@
 import type { Mt5StatusValue } from '../../../contract';
-import { Mt5AgentClient, agentHost, type AgentAddress, type Mt5AgentSettings } from './client';
+import { Mt5AgentClient, type AgentAddress, type Mt5AgentSettings } from './client';
+import { askFleet, type FleetSettings } from './fleet';
 import {
   Mt5HttpError,
   Mt5MalformedError,
@@ -22,10 +23,7 @@ export interface StatusTarget extends AgentAddress {
   id: number;
 }
 
-export interface StatusCheckSettings extends Mt5AgentSettings {
-  /** How many agents are asked at the same time. */
-  statusConcurrency: number;
-}
+export type StatusCheckSettings = FleetSettings;
 
 /** A /health answer: online when connected to the broker with AutoTrading on; warning says what is off. */
 export function statusFromHealth(health: Health): Pick<Mt5StatusResult, 'status' | 'detail'> {
@@ -74,19 +72,8 @@ const MISSING_IP: Mt5StatusResult = {
   detail: 'Cliente sem IP de VM',
 };
 
-/** One client's status; never throws. */
-export async function checkStatus(
-  target: AgentAddress,
-  settings: Mt5AgentSettings,
-  signal?: AbortSignal,
-): Promise<Mt5StatusResult> {
-  let client: Mt5AgentClient | null;
-  try {
-    client = Mt5AgentClient.forAddress(target, settings);
-  } catch (err) {
-    return { ...statusFromError(err), ping: null };
-  }
-  if (!client) return MISSING_IP;
+/** One agent's status; never throws. */
+async function statusOf(client: Mt5AgentClient, signal?: AbortSignal): Promise<Mt5StatusResult> {
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
   try {
@@ -100,42 +87,31 @@ export async function checkStatus(
   }
 }
 
-// The shortest wait a status check is given, however many clients there are: a healthy agent on the VMs'
-// network answers /health well within it.
-const MIN_CHECK_MS = 250;
+/** One client's status; never throws. */
+export async function checkStatus(
+  target: AgentAddress,
+  settings: Mt5AgentSettings,
+  signal?: AbortSignal,
+): Promise<Mt5StatusResult> {
+  let client: Mt5AgentClient | null;
+  try {
+    client = Mt5AgentClient.forAddress(target, settings);
+  } catch (err) {
+    return { ...statusFromError(err), ping: null };
+  }
+  return client ? statusOf(client, signal) : MISSING_IP;
+}
 
-/**
- * Every client's status, at most `statusConcurrency` calls at a time. The timeout budget is shared: with more
- * clients than slots, each call waits timeoutMs × statusConcurrency / clients (at least MIN_CHECK_MS), so
- * that even when every VM hangs the whole check takes about one timeout (200 dead VMs with the defaults:
- * 7 rounds of 480 ms), and every client still gets a real call of its own.
- */
-export async function checkAllStatuses(
+/** Every client's status, at most `statusConcurrency` calls at a time, in about one timeout (askFleet). */
+export function checkAllStatuses(
   targets: StatusTarget[],
   settings: StatusCheckSettings,
 ): Promise<Array<Mt5StatusResult & { id: number }>> {
-  const results = new Array<Mt5StatusResult & { id: number }>(targets.length);
-  const pending: number[] = [];
-  targets.forEach((t, i) => {
-    // An address outside the allowed networks is answered by checkStatus without a call.
-    if (agentHost(t)) pending.push(i);
-    else results[i] = { id: t.id, ...MISSING_IP };
-  });
-  const slots = Math.max(1, Math.min(settings.statusConcurrency, pending.length));
-  const perCheck = Math.min(
-    settings.timeoutMs,
-    Math.max(MIN_CHECK_MS, Math.floor((settings.timeoutMs * slots) / Math.max(1, pending.length))),
+  return askFleet(
+    targets,
+    settings,
+    async (client, target) => ({ id: target.id, ...(await statusOf(client)) }),
+    (target) => ({ id: target.id, ...MISSING_IP }),
+    (target, err) => ({ id: target.id, ...statusFromError(err), ping: null }),
   );
-  const checkSettings = { ...settings, timeoutMs: perCheck };
-
-  let next = 0;
-  const worker = async () => {
-    while (next < pending.length) {
-      const i = pending[next++]!;
-      const target = targets[i]!;
-      results[i] = { id: target.id, ...(await checkStatus(target, checkSettings)) };
-    }
-  };
-  await Promise.all(Array.from({ length: slots }, worker));
-  return results;
 }

@@ -20,16 +20,41 @@ export async function loadCliente(db: Db, id: number) {
   return row;
 }
 
-export function agentFor(config: Config, cliente: AgentAddress) {
-  let agent: Mt5AgentClient | null;
+export const SEM_IP = 'O cliente não tem o IP da VM do MT5 cadastrado.';
+
+/** A client's agent, or why it is not called (nothing is sent): no VM address, or one it must not be called at. */
+export type AgentResolution =
+  | { agent: Mt5AgentClient }
+  | { agent: null; status: 'missing_ip' | 'error'; detail: string; motivo: string };
+
+/**
+ * The agent of a client's VM, called with the client's own token (clientes.mt5_token) or else the shared one, only
+ * inside MT5_AGENT_NETWORKS. Every order path, single or in a lote, reaches a client's terminal through here.
+ */
+export function resolveAgent(
+  config: Config,
+  cliente: AgentAddress,
+  timeoutMs = config.mt5.timeoutMs,
+): AgentResolution {
   try {
-    agent = Mt5AgentClient.forAddress(cliente, config.mt5);
+    const agent = Mt5AgentClient.forAddress(cliente, { ...config.mt5, timeoutMs });
+    if (agent) return { agent };
+    return { agent: null, status: 'missing_ip', detail: 'Cliente sem IP de VM', motivo: SEM_IP };
   } catch (err) {
-    if (err instanceof Mt5NotAllowedError) throw badRequest(`Ordem não enviada: ${err.detail}.`);
-    throw err;
+    if (!(err instanceof Mt5NotAllowedError)) throw err;
+    return {
+      agent: null,
+      status: 'error',
+      detail: err.detail,
+      motivo: `Ordem não enviada: ${err.detail}.`,
+    };
   }
-  if (!agent) throw badRequest('O cliente não tem o IP da VM do MT5 cadastrado.');
-  return agent;
+}
+
+export function agentFor(config: Config, cliente: AgentAddress) {
+  const resolved = resolveAgent(config, cliente);
+  if (!resolved.agent) throw badRequest(resolved.motivo);
+  return resolved.agent;
 }
 
 /** An agent failure while the operator waits: 502 with the reason, nothing stored. */

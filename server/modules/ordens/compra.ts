@@ -17,7 +17,10 @@ import { checkLegs, referencePrice } from './validation';
 const brl = (value: number) => `R$ ${new Decimal(value).toFixed(2).replace('.', ',')}`;
 
 /** The terminal-wide reason every leg fails for, when the terminal cannot trade at all. */
-function terminalProblem(health: { connected: boolean; trade_allowed: boolean }): string | null {
+export function terminalProblem(health: {
+  connected: boolean;
+  trade_allowed: boolean;
+}): string | null {
   if (!health.connected) return 'Terminal desconectado da corretora.';
   if (!health.trade_allowed) return 'AutoTrading desativado no terminal.';
   return null;

@@ -43,15 +43,20 @@ export function idempotencyOf(
   return { key, scope, hash: crypto.createHash('sha256').update(canonical).digest('hex') };
 }
 
-/** What the order flow needs of a client: its name and the addresses of its VM. */
+/** Where a client's agent is and what it is called with (agent.ts's resolveAgent). */
+export const agentAddress = {
+  vm_ip: clientes.vm_ip,
+  vm_private_ip: clientes.vm_private_ip,
+  mt5_token: clientes.mt5_token,
+};
+
+/** What the order flow needs of a client: its name and its agent's address. */
 export async function selectClienteVm(db: Db, id: number) {
   const [row] = await db
     .select({
       id: clientes.id,
       nome: clientes.nome,
-      vm_ip: clientes.vm_ip,
-      vm_private_ip: clientes.vm_private_ip,
-      mt5_token: clientes.mt5_token,
+      ...agentAddress,
     })
     .from(clientes)
     .where(eq(clientes.id, id))
@@ -140,6 +145,8 @@ export async function storeGroup(
     guard?: (tx: Tx) => Promise<void>;
     /** Turns a unique violation other than the Idempotency-Key's into its answer. */
     onConflict?: () => Promise<void>;
+    /** What the operator confirmed to send it (kept in the group's audit entry, shown in its timeline). */
+    confirmado?: Record<string, unknown>;
   } = {},
 ): Promise<{ groupId: string; created: boolean }> {
   const id = crypto.randomUUID();
@@ -168,7 +175,7 @@ export async function storeGroup(
         action: 'create',
         entity: 'order_group',
         entityId: id,
-        after: { ...row, legs: legRows },
+        after: { ...row, legs: legRows, ...(hooks.confirmado && { confirmado: hooks.confirmado }) },
       });
     });
   } catch (err) {
@@ -264,12 +271,15 @@ export async function updateOperacao(
   await tx.update(operacoes).set(set).where(eq(operacoes.id, id));
 }
 
-/** Groups still in flight, oldest first (the background reconciler finishes what nobody polls). */
+/**
+ * Groups still in flight, oldest first (the background reconciler finishes what nobody polls). A lote's groups are
+ * left to the lote's own reconciler, which asks their terminals many at a time.
+ */
 export function groupsInFlight(db: Db, limit = 50) {
   return db
     .select({ id: orderGroups.id, cliente_id: orderGroups.cliente_id, lado: orderGroups.lado })
     .from(orderGroups)
-    .where(sql`${orderGroups.state} in ('pending', 'sent')`)
+    .where(sql`${orderGroups.state} in ('pending', 'sent') and ${orderGroups.lote_id} is null`)
     .orderBy(asc(orderGroups.created_at))
     .limit(limit);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ordensEndpoints as e } from '../../../contract';
-import { route } from '../../lib/route';
+import { lotesEndpoints as l, ordensEndpoints as e } from '../../../contract';
+import { route, type RouteContext } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
+import { getOrdem, listOrdens } from './historico';
+import { Lotes, startLoteReconciler } from './lotes';
 import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
@@ -35,5 +37,22 @@ export async function ordensRoutes(app: FastifyInstance) {
   route(app, e.cancel, ({ params }, { username }) =>
     cancelGroup(db, config, params.group_id, username),
   );
+  route(app, e.list, ({ query }) => listOrdens(db, query));
+  route(app, e.detail, ({ params }) => getOrdem(db, params.group_id));
   startReconciler(app);
+
+  const lotes = new Lotes(db, config, app.log);
+  route(app, l.validate, ({ body }) => lotes.validar(body));
+  const storeTiming = (reply: RouteContext['reply']) => (ms: number) =>
+    reply.header('server-timing', `store;dur=${ms.toFixed(1)}`);
+  route(app, l.sendCompra, ({ headers, body }, { username, reply }) =>
+    lotes.criarCompra(body, headers['idempotency-key'], username, storeTiming(reply)),
+  );
+  route(app, l.sendVenda, ({ headers, body }, { username, reply }) =>
+    lotes.criarVenda(body, headers['idempotency-key'], username, storeTiming(reply)),
+  );
+  route(app, l.status, ({ params }, { username }) => lotes.status(params.lote_id, username));
+  route(app, l.list, () => lotes.list());
+  route(app, l.cancel, ({ params }, { username }) => lotes.cancelar(params.lote_id, username));
+  startLoteReconciler(app, lotes);
 }

@@ -31,7 +31,7 @@ import {
 const TERMINAL = new Set<Leg['state']>(['filled', 'canceled', 'rejected', 'expired']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const brl = (value: number) =>
+export const brl = (value: number) =>
   `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 
 const LEG_STATE_PT: Record<string, string> = {
@@ -171,6 +171,9 @@ export async function syncLegs(
   return legs;
 }
 
+/** An order sent in a lote names it in each audit entry its end writes: the lote's whole story is one search. */
+const doLote = (group: Group) => (group.lote_id === null ? {} : { lote_id: group.lote_id });
+
 function failureMessage(legs: Leg[], filled: number): string {
   const parts = legs
     .filter((l) => l.state !== 'filled')
@@ -198,9 +201,22 @@ async function finalize(db: Db, groupId: string, username: string): Promise<void
     const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
     const today = todayIso();
     let notApplied: string | null = null;
+    // Named in the group's audit entry: the order's timeline links to what it did to the portfolio.
+    let operacoes: OperacaoTocada[] = [];
     if (filled > 0 && price !== null) {
-      if (group.lado === 'compra') await applyBuy(tx, group, filled, price, today, username);
-      else notApplied = await applySell(tx, group, legs, filled, price, today, username);
+      if (group.lado === 'compra') {
+        operacoes = await applyBuy(tx, group, filled, price, today, username);
+      } else {
+        ({ notApplied, operacoes } = await applySell(
+          tx,
+          group,
+          legs,
+          filled,
+          price,
+          today,
+          username,
+        ));
+      }
     }
     const allFilled = legs.every((l) => l.state === 'filled') && notApplied === null;
     const erro = notApplied
@@ -220,9 +236,22 @@ async function finalize(db: Db, groupId: string, username: string): Promise<void
       entity: 'order_group',
       entityId: groupId,
       before: { state: group.state },
-      after: { state: allFilled ? 'completed' : 'failed', erro, filled, price },
+      after: {
+        state: allFilled ? 'completed' : 'failed',
+        erro,
+        filled,
+        price,
+        operacoes,
+        ...doLote(group),
+      },
     });
   });
+}
+
+/** An operation a finished order created, realised, or left open with the rest of a partial sale. */
+export interface OperacaoTocada {
+  id: number;
+  papel: 'criada' | 'realizada' | 'restante';
 }
 
 async function applyBuy(
@@ -232,7 +261,7 @@ async function applyBuy(
   price: number,
   today: string,
   username: string,
-) {
+): Promise<OperacaoTocada[]> {
   const values = {
     cliente_id: group.cliente_id,
     acao_id: group.acao_id!,
@@ -249,14 +278,15 @@ async function applyBuy(
     action: 'create',
     entity: 'operacao',
     entityId: created,
-    after: values,
+    after: { ...values, ...doLote(group) },
   });
+  return created === undefined ? [] : [{ id: created, papel: 'criada' }];
 }
 
 /**
  * A sale realises the operation; a partly filled sale realises the sold part and leaves the rest open. Answers
- * null once applied, or why the fill cannot be applied as it was sent (the operation is gone, already realised,
- * or no longer holds the quantity sold): then nothing is written and a person must resolve it.
+ * the operations it touched, or why the fill cannot be applied as it was sent (the operation is gone, already
+ * realised, or no longer holds the quantity sold): then nothing is written and a person must resolve it.
  */
 async function applySell(
   tx: Tx,
@@ -266,14 +296,18 @@ async function applySell(
   price: number,
   today: string,
   username: string,
-): Promise<string | null> {
+): Promise<{ notApplied: string | null; operacoes: OperacaoTocada[] }> {
+  const refused = (notApplied: string) => ({ notApplied, operacoes: [] });
   const op = group.operacao_id === null ? undefined : await lockOperacao(tx, group.operacao_id);
-  if (!op) return 'a operação vendida foi excluída';
-  if (op.data_venda !== null) return 'a operação já estava realizada';
+  if (!op) return refused('a operação vendida foi excluída');
+  if (op.data_venda !== null) return refused('a operação já estava realizada');
   const sent = legs.reduce((sum, l) => sum + l.volume, 0);
   if (op.quantidade !== sent) {
-    return `a operação tinha ${sent} ações quando a venda foi enviada e agora tem ${op.quantidade ?? 0}`;
+    return refused(
+      `a operação tinha ${sent} ações quando a venda foi enviada e agora tem ${op.quantidade ?? 0}`,
+    );
   }
+  const operacoes: OperacaoTocada[] = [{ id: op.id, papel: 'realizada' }];
   const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
   const remaining = (op.quantidade ?? 0) - filled;
   if (remaining > 0) {
@@ -292,8 +326,9 @@ async function applySell(
       action: 'create',
       entity: 'operacao',
       entityId: created,
-      after: rest,
+      after: { ...rest, ...doLote(group) },
     });
+    if (created !== undefined) operacoes.push({ id: created, papel: 'restante' });
   }
   await updateOperacao(tx, op.id, {
     ...sale,
@@ -305,9 +340,9 @@ async function applySell(
     entity: 'operacao',
     entityId: op.id,
     before: op,
-    after: sale,
+    after: { ...sale, ...doLote(group) },
   });
-  return null;
+  return { notApplied: null, operacoes };
 }
 
 /** The order status the SPA polls: syncs with the terminal, applies a finished group once, answers. */
@@ -334,6 +369,16 @@ export async function orderStatus(
   return answerFor((await selectGroup(db, groupId))!, legs);
 }
 
+/**
+ * What is said while a leg's outcome is unknown, in pieces: the order history builds the same sentence in SQL.
+ * It means "in doubt, ask again", never "rejected".
+ */
+export const AVISO = {
+  inicio: 'Situação desconhecida de ',
+  semResposta: 'sem resposta',
+  fim: '. Nada será registrado na carteira até ela ser esclarecida; um responsável pode resolver a ordem.',
+};
+
 /** The status answer of a group as stored: unknown legs are said as such, never taken for a refusal. */
 export function answerFor(group: Group, legs: Leg[]): OrderStatus {
   const unknown = legs.filter((l) => l.state === 'unknown');
@@ -344,8 +389,9 @@ export function answerFor(group: Group, legs: Leg[]): OrderStatus {
     erro: group.erro ?? null,
     aviso:
       unknown.length && (group.state === 'pending' || group.state === 'sent')
-        ? `Situação desconhecida de ${unknown.map((l) => `${l.symbol} (${l.problema ?? 'sem resposta'})`).join('; ')}. ` +
-          'Nada será registrado na carteira até ela ser esclarecida; um responsável pode resolver a ordem.'
+        ? AVISO.inicio +
+          unknown.map((l) => `${l.symbol} (${l.problema ?? AVISO.semResposta})`).join('; ') +
+          AVISO.fim
         : null,
     summary: legs.map((l) => ({
       symbol: l.symbol,

@@ -56,6 +56,7 @@ async function criarVenda(
   const legs = splitLegs(op.ticker, op.quantidade);
   const agent = agentFor(config, cliente);
   let validacoes;
+  let noTerminal: number;
   try {
     const health = await agent.health();
     if (!health.connected) throw badRequest('Terminal desconectado da corretora.');
@@ -64,7 +65,7 @@ async function criarVenda(
       Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol))),
       agent.positions(),
     ]);
-    const noTerminal = positionsByBase(positions).get(op.ticker) ?? 0;
+    noTerminal = positionsByBase(positions).get(op.ticker) ?? 0;
     if (op.quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
       throw conflict(acimaDoTerminal(op.ticker, op.quantidade, noTerminal));
     }
@@ -106,6 +107,10 @@ async function criarVenda(
       onConflict: async () => {
         if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
       },
+      confirmado:
+        op.quantidade > noTerminal
+          ? { acima_do_terminal: { quantidade: op.quantidade, terminal: noTerminal } }
+          : undefined,
     },
   );
 }

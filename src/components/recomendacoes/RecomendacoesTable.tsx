@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, type ReactNode } from 'react';
 import type { Recomendacao } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { DataTable } from '../DataTable';
@@ -70,14 +71,26 @@ const columns = [
 export interface RecomendacoesTableProps {
   data: Recomendacao[];
   emptyText: string;
+  /** What a row offers (the control panel: an order for many clients); an Ações column after the 22. */
+  rowAction?: (recomendacao: Recomendacao) => ReactNode;
 }
 
 /** The recommendations grid of the control panel and of /recomendacoes, in the server's order at first. */
-export function RecomendacoesTable({ data, emptyText }: RecomendacoesTableProps) {
+export function RecomendacoesTable({ data, emptyText, rowAction }: RecomendacoesTableProps) {
+  const withAction = useMemo(
+    () =>
+      rowAction
+        ? [
+            ...columns,
+            col.display({ id: 'acoes', header: 'Ações', cell: (c) => rowAction(c.row.original) }),
+          ]
+        : columns,
+    [rowAction],
+  );
   return (
     <DataTable
       label="Recomendações"
-      columns={columns}
+      columns={withAction}
       data={data}
       getRowId={(r) => r.ticker}
       emptyText={emptyText}

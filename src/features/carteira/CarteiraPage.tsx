@@ -1,12 +1,14 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Operacao } from '../../../contract';
 import { carteiraQueries } from '../../api/carteira';
 import { clientesQueries } from '../../api/clientes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
+import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
+import type { AbaCarteira } from './abas';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';
 import { tickersCotacao } from './figures';
 import { OperacaoDialog } from './OperacaoDialog';
@@ -34,6 +36,8 @@ type OpenDialog =
 export function CarteiraPage() {
   const params = useParams({ strict: false });
   const clienteId = Number(params.id);
+  const { aba } = useSearch({ strict: false }) as { aba?: AbaCarteira };
+  const navigate = useNavigate();
   // The same entry /clientes keeps: a client renamed there shows its new name here.
   const cliente = useQuery(clientesQueries.detail(clienteId));
   const operacoes = useQuery(operacoesQueries.list({ cliente: clienteId }));
@@ -104,12 +108,31 @@ export function CarteiraPage() {
         </HStack>
       </Flex>
 
-      <Tabs.Root defaultValue="resumo" variant="line" lazyMount>
-        <Tabs.List>
-          <Tabs.Trigger value="resumo">Resumo</Tabs.Trigger>
-          <Tabs.Trigger value="posicionadas">POSICIONADAS</Tabs.Trigger>
-          <Tabs.Trigger value="realizadas">REALIZADAS</Tabs.Trigger>
-          <Tabs.Trigger value="proventos">PROVENTOS</Tabs.Trigger>
+      {/* The tab lives in the address: back from an order opened in ORDENS returns to ORDENS. */}
+      <Tabs.Root
+        value={aba ?? 'resumo'}
+        onValueChange={({ value }) =>
+          void navigate({ to: '.', search: { aba: value }, replace: true })
+        }
+        variant="line"
+        lazyMount
+      >
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="resumo" flexShrink={0} whiteSpace="nowrap">
+            Resumo
+          </Tabs.Trigger>
+          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+            POSICIONADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="realizadas" flexShrink={0} whiteSpace="nowrap">
+            REALIZADAS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="proventos" flexShrink={0} whiteSpace="nowrap">
+            PROVENTOS
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ordens" flexShrink={0} whiteSpace="nowrap">
+            ORDENS
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="resumo">
           <ResumoCards resumo={resumo.data} />
@@ -122,6 +145,9 @@ export function CarteiraPage() {
         </Tabs.Content>
         <Tabs.Content value="proventos">
           <ProventosTable clienteId={clienteId} />
+        </Tabs.Content>
+        <Tabs.Content value="ordens">
+          <HistoricoOrdens clienteId={clienteId} />
         </Tabs.Content>
       </Tabs.Root>
 

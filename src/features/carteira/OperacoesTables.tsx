@@ -1,4 +1,5 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
@@ -70,6 +71,27 @@ function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; 
   );
 }
 
+/**
+ * The ticker, the mark of the share events applied to it, and, for an operation bought or sold in a lote, a link
+ * to the lote (its sale's once realised).
+ */
+function AcaoCell({ ticker, op }: { ticker: string; op: Operacao }) {
+  const lote = op.lote_venda ?? op.lote_compra;
+  return (
+    <HStack gap="2">
+      <Text fontWeight="semibold">{ticker}</Text>
+      {op.ajustes?.length ? <AjusteMarca ajustes={op.ajustes} /> : null}
+      {lote && (
+        <Badge asChild size="sm" variant="subtle" colorPalette="gold">
+          <Link to="/ordens/lote" search={{ lote }} aria-label={`Ver o lote de ${ticker}`}>
+            lote
+          </Link>
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
 const col = createColumnHelper<OperacaoComCotacao>();
 const numeric = { meta: { numeric: true } } as const;
 
@@ -77,14 +99,7 @@ function colunasComuns() {
   return [
     col.accessor('acao_nome', {
       header: 'Ação',
-      cell: (c) => (
-        <>
-          <Text as="span" fontWeight="semibold">
-            {c.getValue()}
-          </Text>
-          {c.row.original.ajustes?.length ? <AjusteMarca ajustes={c.row.original.ajustes} /> : null}
-        </>
-      ),
+      cell: (c) => <AcaoCell ticker={c.getValue()} op={c.row.original} />,
     }),
     col.accessor('data_compra', { header: 'Data Compra', cell: (c) => formatDate(c.getValue()) }),
     col.accessor('preco_unitario', {

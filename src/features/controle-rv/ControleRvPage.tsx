@@ -1,4 +1,5 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { ConciliacaoTab } from './ConciliacaoTab';
 import { PatrimonioTab } from './PatrimonioTab';
 import { PosicionadasTab } from './PosicionadasTab';
 import { RecomendacoesTab } from './RecomendacoesTab';
@@ -21,6 +22,9 @@ export function ControleRvPage() {
           <Tabs.Trigger value="recomendacoes" flexShrink={0} whiteSpace="nowrap">
             RECOMENDAÇÕES
           </Tabs.Trigger>
+          <Tabs.Trigger value="conciliacao" flexShrink={0} whiteSpace="nowrap">
+            CONCILIAÇÃO
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posicionadas">
           <PosicionadasTab />
@@ -30,6 +34,9 @@ export function ControleRvPage() {
         </Tabs.Content>
         <Tabs.Content value="recomendacoes">
           <RecomendacoesTab />
+        </Tabs.Content>
+        <Tabs.Content value="conciliacao">
+          <ConciliacaoTab />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

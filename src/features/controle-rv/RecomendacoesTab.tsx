@@ -1,7 +1,23 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Recomendacao } from '../../../contract';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
 import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
+
+/** The row action: the recommendation as an order for many clients, its target the suggested one on the tick. */
+function OrdemEmLote(r: Recomendacao) {
+  return (
+    <Button asChild size="xs" variant="outline" aria-label={`Ordem em lote de ${r.ticker}`}>
+      <Link
+        to="/ordens/lote"
+        search={{ tipo: 'compra', ticker: r.ticker, tp: Math.round(r.alvo_sugerido * 100) / 100 }}
+      >
+        Ordem em lote
+      </Link>
+    </Button>
+  );
+}
 
 export function RecomendacoesTab() {
   const query = useQuery(recomendacoesQueries.list());
@@ -25,6 +41,7 @@ export function RecomendacoesTab() {
       <RecomendacoesTable
         data={query.data ?? []}
         emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
+        rowAction={OrdemEmLote}
       />
     </Stack>
   );

@@ -71,6 +71,10 @@ interface Seed {
   novaOrdemSemResultado(): Promise<string>;
   /** A limit buy below the market: resting at the terminal, so that it can be canceled. */
   novaOrdemLimitada(): Promise<string>;
+  /** A finished buy lote of the client. */
+  loteId: string;
+  /** A lote of one limit buy below the market, so that it can be canceled. */
+  novoLoteLimitado(): Promise<string>;
   /** A session of its own (the logout ends the one it is sent with). */
   novaSessao(): Promise<string>;
 }
@@ -207,6 +211,61 @@ const EXAMPLES: Record<string, Example> = {
   'GET /clientes/{id}/mt5/venda-status/{group_id}/': {
     build: (s) => ({ params: { id: s.clienteId, group_id: s.vendaGroupId } }),
   },
+  'POST /lotes/validar/': {
+    build: (s) => ({
+      body: {
+        ticker: 'PETR4',
+        execucao: 'limite',
+        preco: 38,
+        tp: 45,
+        regra: 'percentual_disponivel',
+        valor: 50,
+        clientes: [s.clienteId],
+        ajustes: [{ cliente: s.clienteId, quantidade: 105 }],
+      },
+    }),
+  },
+  'POST /lotes/': {
+    fresh: true,
+    build: (s) => ({
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: {
+        ticker_base: 'PETR4',
+        execucao: 'mercado',
+        tp: 45,
+        regra: 'valor_fixo',
+        valor: 4_000,
+        itens: [
+          {
+            cliente: s.clienteId,
+            legs: [
+              { symbol: 'PETR4', quantidade: 100 },
+              { symbol: 'PETR4F', quantidade: 5 },
+            ],
+          },
+        ],
+      },
+    }),
+  },
+  // The terminal holds none of the book's manual operations: the sale goes only confirmed.
+  'POST /lotes/venda/': {
+    fresh: true,
+    build: async (s) => ({
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: {
+        execucao: 'limite',
+        preco: 38,
+        operacoes: [await s.novaOperacao()],
+        confirmar_acima_do_terminal: true,
+      },
+    }),
+  },
+  'GET /lotes/': { build: () => ({}) },
+  'GET /lotes/{lote_id}/': { build: (s) => ({ params: { lote_id: s.loteId } }) },
+  'POST /lotes/{lote_id}/cancelar/': {
+    fresh: true,
+    build: async (s) => ({ params: { lote_id: await s.novoLoteLimitado() } }),
+  },
   'GET /clientes/{id}/proventos/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'GET /eventos-corporativos/': { build: (s) => ({ query: { acao: s.acaoId } }) },
   // Each variant that is still a valid event is a new one: a past data_ex of its own, applied at once.
@@ -231,6 +290,22 @@ const EXAMPLES: Record<string, Example> = {
     fresh: true,
     build: async (s) => ({ params: { id: await s.novoEvento() } }),
   },
+  'GET /ordens/': {
+    build: (s) => ({
+      query: {
+        cliente: s.clienteId,
+        acao: 'PETR4',
+        estado: 'completed',
+        de: '2025-01-01',
+        ate: '2030-12-31',
+        cursor: '2030-01-01T00:00:00.000000Z_00000000-0000-4000-8000-000000000001',
+        limite: 10,
+      },
+    }),
+  },
+  'GET /ordens/{group_id}/': { build: (s) => ({ params: { group_id: s.compraGroupId } }) },
+  'GET /conciliacao/': { build: () => ({}) },
+  'GET /clientes/{id}/conciliacao/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'POST /ordens/{group_id}/resolver/': {
     fresh: true,
     build: async (s) => ({
@@ -795,6 +870,23 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
     execucao: 'mercado',
   });
   await finished(`/api/clientes/${cliente!.id}/mt5/venda-status/${vendaGroupId}/`);
+  const novoLote = async (body: object) => {
+    const res = await server.request('/api/lotes/', {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      json: {
+        ticker_base: 'PETR4',
+        tp: 45,
+        itens: [{ cliente: cliente!.id, legs: [{ symbol: 'PETR4', quantidade: 100 }] }],
+        ...body,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { lote_id: string }).lote_id;
+  };
+  const loteId = await novoLote({ execucao: 'mercado' });
+  await finished(`/api/lotes/${loteId}/`);
 
   const novoEvento = async () => {
     const [evento] = await db
@@ -811,6 +903,8 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
   };
 
   return {
+    loteId,
+    novoLoteLimitado: () => novoLote({ execucao: 'limite', preco: 30 }),
     clienteId: cliente!.id,
     eventoId: await novoEvento(),
     novoEvento,

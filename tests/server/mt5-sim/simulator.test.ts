@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderNotCancelable } from '../../../server/mt5-sim';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OrderNotCancelable, SimTerminal } from '../../../server/mt5-sim';
 import { startFleet, type SimFleet } from './fleet';
 
 let fleet: SimFleet;
@@ -212,9 +212,10 @@ describe('MT5 agent simulator: symbols, orders and positions', () => {
       price_avg: 27.41,
     });
 
-    const parts = await startFleet(['online'], { fillDelayMs: 40, partialFills: true });
+    // The terminal alone on fake timers: each fill is observed at its own moment, however busy the machine.
+    vi.useFakeTimers();
+    const t = new SimTerminal({ fillDelayMs: 40, partialFills: true });
     try {
-      const t = parts.sims[0]!.terminal;
       const { ticket } = t.placeOrder({
         client_order_id: 'p-1',
         symbol: 'WEGE3',
@@ -223,14 +224,17 @@ describe('MT5 agent simulator: symbols, orders and positions', () => {
         type: 'market',
         comment: '',
       });
-      await waitFor(async () => t.order(ticket!)!.state !== 'placed');
+      expect(t.order(ticket!)).toMatchObject({ state: 'placed', volume_filled: 0 });
+      vi.advanceTimersByTime(40);
       expect(t.order(ticket!)).toMatchObject({ state: 'partial', volume_filled: 200 });
-      await waitFor(async () => t.order(ticket!)!.state === 'filled');
+      vi.advanceTimersByTime(40);
+      expect(t.order(ticket!)).toMatchObject({ state: 'filled', volume_filled: 500 });
       expect(t.positions()).toEqual([
         { symbol: 'WEGE3', volume: 500, price_open: expect.any(Number) as number },
       ]);
     } finally {
-      await parts.close();
+      t.close();
+      vi.useRealTimers();
     }
   });
 });

@@ -13,7 +13,7 @@ import { formatMoney, formatPercent } from '../../../../shared/format';
 import { parseDecimal } from '../../../../shared/numbers';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
+import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
@@ -123,6 +123,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         submitLabel="Enviar"
         onSubmit={onSend}
         submitDisabled={legs.length === 0}
+        clienteId={clienteId}
+        limite={execucao === 'limite'}
         flow={flow}
       >
         <HStack align="end">

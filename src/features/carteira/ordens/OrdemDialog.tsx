@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '../../../../contract';
+import { AvisoOrdem, OrdemAcoes } from '../../../components/ordens/OrdemAcoes';
 import { OrdemProgress } from './OrdemProgress';
 
 interface Props {
@@ -9,6 +10,9 @@ interface Props {
   submitLabel: string;
   onSubmit: () => void;
   submitDisabled?: boolean;
+  clienteId: number;
+  /** A limit order: once sent it may rest at the terminal, and Cancelar ordem is offered until it finishes. */
+  limite: boolean;
   /** The order's state from useOrdemFlow. */
   flow: {
     groupId: string | null;
@@ -26,9 +30,14 @@ export function OrdemDialogContent({
   submitLabel,
   onSubmit,
   submitDisabled,
+  clienteId,
+  limite,
   flow,
   children,
 }: Props) {
+  const { groupId, status } = flow;
+  const emCurso =
+    groupId !== null && status !== undefined && !status.finished && !status.executed_all;
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -38,7 +47,16 @@ export function OrdemDialogContent({
         <form onSubmit={(e) => e.preventDefault()} noValidate>
           <Stack gap="4">
             {children}
-            {flow.groupId !== null && <OrdemProgress status={flow.status} />}
+            {groupId !== null && <OrdemProgress status={status} />}
+            {groupId !== null && <AvisoOrdem aviso={status?.aviso} />}
+            {emCurso && (
+              <OrdemAcoes
+                groupId={groupId}
+                clienteId={clienteId}
+                cancelavel={limite && status.summary.some((leg) => !leg.executada)}
+                resolvivel={Boolean(status.aviso)}
+              />
+            )}
             {flow.error && (
               <Alert.Root status="error">
                 <Alert.Indicator />

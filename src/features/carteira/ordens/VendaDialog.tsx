@@ -1,12 +1,16 @@
-import { Input, Text } from '@chakra-ui/react';
+import { Alert, Checkbox, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { VendaRequestSchema, type Operacao, type VendaRequest } from '../../../../contract';
 import { formatInteger } from '../../../../shared/format';
+import { baseSymbol } from '../../../../shared/legs';
 import { parseDecimal } from '../../../../shared/numbers';
+import { conciliacaoQueries } from '../../../api/conciliacao';
 import { useSendVenda } from '../../../api/ordens';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from './fields';
+import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { OrdemDialogContent } from './OrdemDialog';
 import { useOrdemFlow } from './useOrdemFlow';
 
@@ -19,6 +23,17 @@ interface Props {
   onClose: () => void;
   /** Called once the sale is executed (what it changed has been marked stale): the page closes the dialog. */
   onExecuted: () => void;
+}
+
+/**
+ * What the client's terminal holds of the stock, when it answered (its reconciliation): a sale above it would
+ * sell shares the account does not have. Undefined while unknown.
+ */
+function useNoTerminal(clienteId: number, ticker: string): number | undefined {
+  const conciliacao = useQuery(conciliacaoQueries.detail(clienteId));
+  const data = conciliacao.data;
+  if (!data || data.terminal_status !== 'online') return undefined;
+  return data.linhas.find((l) => l.acao === baseSymbol(ticker))?.terminal ?? 0;
 }
 
 /** 'Vender {ação}': sells the operation's whole quantity. */
@@ -46,6 +61,9 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
   const execucao = useWatch({ control, name: 'execucao' });
   const flow = useOrdemFlow(clienteId, 'venda', useSendVenda(clienteId), onExecuted);
   const { sending } = flow;
+  const noTerminal = useNoTerminal(clienteId, operacao.acao_nome);
+  const acimaDoTerminal = noTerminal !== undefined && (operacao.quantidade ?? 0) > noTerminal;
+  const [confirmado, setConfirmado] = useState(false);
 
   const onConfirm = () =>
     flow.submit((send, onInvalid) =>
@@ -56,6 +74,7 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
             body: {
               execucao: values.execucao,
               ...(values.execucao === 'limite' ? { preco: values.preco } : {}),
+              ...(acimaDoTerminal && confirmado ? { confirmar_acima_do_terminal: true } : {}),
             },
           }),
         onInvalid,
@@ -68,9 +87,39 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
       onClose={onClose}
       submitLabel="Confirmar Venda"
       onSubmit={onConfirm}
+      clienteId={clienteId}
+      limite={execucao === 'limite'}
       flow={flow}
     >
       <Text>Quantidade: {formatInteger(operacao.quantidade)}</Text>
+      {acimaDoTerminal && (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Content gap="3">
+            <Alert.Title>
+              O terminal do cliente tem {formatInteger(noTerminal)}{' '}
+              {noTerminal === 1 ? 'ação' : 'ações'} de {baseSymbol(operacao.acao_nome)}; a venda é
+              de {formatInteger(operacao.quantidade)}.
+            </Alert.Title>
+            <Alert.Description>
+              Confira a posição na Conciliação (Painel de Controle). Vender acima da posição do
+              terminal pode vender ações que a conta não tem.
+            </Alert.Description>
+            <Checkbox.Root
+              checked={confirmado}
+              onCheckedChange={(e) => {
+                setConfirmado(e.checked === true);
+                flow.newIntent();
+              }}
+              disabled={sending}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Vender assim mesmo, acima da posição do terminal</Checkbox.Label>
+            </Checkbox.Root>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <Controller
         control={control}
         name="execucao"

@@ -67,5 +67,6 @@ describe('the migration that marks replaced lotes', { timeout: 60_000 }, () => {
          values ('custodia', '2025-01-31', 'e.xlsx', 1, 'importado', 'u')`,
       ),
     ).rejects.toThrow(/import_lotes_vigente_uq/);
-  });
+    // Every migration on an embedded database: seconds on a busy machine.
+  }, 30_000);
 });

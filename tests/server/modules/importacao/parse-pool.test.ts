@@ -72,7 +72,8 @@ describe('the parsing process pool', { timeout: 60_000 }, () => {
       detail: 'O arquivo não tem aba de Patrimônio nem de Custódia (abas encontradas: Plan1).',
     });
     expect((await pool.parse(standardWorkbook(), BOTH)).patrimonio?.linhas).toBe(3);
-  });
+    // Two process starts: seconds on a busy machine.
+  }, 30_000);
 
   it('answers 413 when parsing runs out of its heap, and the next file gets a fresh worker', async () => {
     pool = createParsePool({ ...DEFAULT_LIMITS, workerHeapMb: 16 });

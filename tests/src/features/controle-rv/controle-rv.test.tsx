@@ -222,11 +222,11 @@ describe('control panel — PATRIMÔNIO DISPONÍVEL', () => {
 });
 
 describe('control panel — RECOMENDAÇÕES', () => {
-  it('shows the 22-column grid with ticks and crosses', async () => {
+  it('shows the 22-column grid with ticks and crosses, and an order for many clients per row', async () => {
     const { user } = await openPanel();
     await user.click(screen.getByRole('tab', { name: 'RECOMENDAÇÕES' }));
     await screen.findByText('ITUB4', { selector: 'table[aria-label="Recomendações"] *' });
-    expect(headerLabels()).toEqual(COLUNAS.map(([label]) => label));
+    expect(headerLabels()).toEqual([...COLUNAS.map(([label]) => label), 'Ações']);
     expect(tickers()).toEqual(MOCK_RECOMENDACOES.map((r) => r.ticker));
     const itub = screen
       .getByRole('table', { name: 'Recomendações' })

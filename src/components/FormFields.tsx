@@ -9,7 +9,7 @@ interface RadioFieldProps<T extends string> {
   disabled?: boolean;
 }
 
-/** A labelled radio group (execution type, entry mode). */
+/** A labelled radio group (execution type, entry mode, a lote's sizing rule). */
 export function RadioField<T extends string>({
   label,
   value,
@@ -27,7 +27,7 @@ export function RadioField<T extends string>({
         aria-label={label}
         size="sm"
       >
-        <HStack gap="4">
+        <HStack gap="4" wrap="wrap">
           {options.map((o) => (
             <RadioGroup.Item key={o.value} value={o.value}>
               <RadioGroup.ItemHiddenInput />

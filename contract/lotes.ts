@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import { Mt5StatusValueSchema } from './clientes';
+import { IdSchema, MAX_QUANTIDADE, MoneySchema, QUANTIDADE_MAXIMA, idCampo, texto } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+import {
+  ExecucaoSchema,
+  LadoSchema,
+  LegSchema,
+  OrderStatusSchema,
+  QuantidadeOrdemSchema,
+  TickerSchema,
+  ValidacaoLegSchema,
+  checkPrice,
+  valorDaOrdem,
+} from './ordens';
+
+/**
+ * The "boleta em lote": one buy sized for many clients from their own money, or one sale for everyone who holds a
+ * stock (issue 16). Each client's order is an ordinary order group of the lote; docs/decisions/0008-lotes.md.
+ */
+
+/** How each client's quantity is sized: a share of its valor disponível, the same reais, or the same shares. */
+export const RegraLoteSchema = z.enum(['percentual_disponivel', 'valor_fixo', 'quantidade_fixa']);
+export type RegraLote = z.infer<typeof RegraLoteSchema>;
+
+/** More clients than a team manages; each is one order group, all stored in one transaction. */
+export const MAX_ITENS_LOTE = 1000;
+const MAX_ITENS = `No máximo ${MAX_ITENS_LOTE.toLocaleString('pt-BR')} clientes por lote.`;
+
+const LOTE_DUPLICADO = 'Cada cliente aparece uma vez no lote.';
+
+/** The ids of a list, each once: `path` names the repeated one. */
+function uniqueIds(
+  ids: readonly number[],
+  ctx: z.RefinementCtx,
+  path: (i: number) => PropertyKey[],
+) {
+  const seen = new Set<number>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: path(i), message: LOTE_DUPLICADO });
+    seen.add(id);
+  });
+}
+
+/** The number the rule reads: a percentage (0–100], reais, or a whole number of shares. */
+function checkRegra(
+  value: { regra?: RegraLote | undefined; valor?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.valor === undefined) return;
+  if (value.regra === 'percentual_disponivel' && value.valor > 100) {
+    ctx.addIssue({ code: 'custom', path: ['valor'], message: 'O percentual vai até 100%.' });
+  }
+  if (value.regra === 'quantidade_fixa') {
+    if (!Number.isInteger(value.valor)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valor'],
+        message: 'A quantidade deve ser um número inteiro.',
+      });
+    } else if (value.valor > MAX_QUANTIDADE) {
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: QUANTIDADE_MAXIMA });
+    }
+  }
+}
+
+const clienteId = idCampo('Informe um cliente válido.');
+
+export const LoteValidarRequestSchema = z
+  .object({
+    ticker: TickerSchema,
+    execucao: ExecucaoSchema,
+    preco: valorDaOrdem('o preço limite').optional(),
+    tp: valorDaOrdem('o alvo (tp)'),
+    regra: RegraLoteSchema,
+    valor: valorDaOrdem('o valor da regra'),
+    /** Only these clients (a re-validation); without it, every client, with the default selection marked. */
+    clientes: z.array(clienteId).max(MAX_ITENS_LOTE, MAX_ITENS).optional(),
+    /** Quantities the operator typed over the rule's, checked as they are. */
+    ajustes: z
+      .array(z.object({ cliente: clienteId, quantidade: QuantidadeOrdemSchema }))
+      .max(MAX_ITENS_LOTE, MAX_ITENS)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkPrice(value, ctx);
+    checkRegra(value, ctx);
+    if (value.clientes) uniqueIds(value.clientes, ctx, (i) => ['clientes', i]);
+    if (value.ajustes) {
+      uniqueIds(
+        value.ajustes.map((a) => a.cliente),
+        ctx,
+        (i) => ['ajustes', i, 'cliente'],
+      );
+    }
+  });
+export type LoteValidarRequest = z.infer<typeof LoteValidarRequestSchema>;
+
+export const LoteItemValidacaoSchema = z.object({
+  cliente: IdSchema,
+  nome: z.string(),
+  status_mt5: Mt5StatusValueSchema,
+  /** Why the terminal is not online, or cannot be asked. */
+  detalhe_mt5: z.string().nullable(),
+  valor_disponivel: MoneySchema.nullable(),
+  /** The price the quantity was sized at: the limit price, or the terminal's ask. */
+  preco_referencia: MoneySchema.nullable(),
+  quantidade: z.number().int(),
+  legs_sugeridas: z.array(LegSchema),
+  validacoes: z.array(ValidacaoLegSchema),
+  /** quantidade × preço de referência. */
+  valor_estimado: MoneySchema.nullable(),
+  /** The client's book already holds this stock open. */
+  posicao_aberta: z.boolean(),
+  /** Whether the default selection takes the client: online, no open position, money available, every leg OK. */
+  elegivel: z.boolean(),
+  /** Why not, in Portuguese. */
+  motivo: z.string().nullable(),
+});
+export type LoteItemValidacao = z.infer<typeof LoteItemValidacaoSchema>;
+
+export const LoteValidacaoSchema = z.object({ itens: z.array(LoteItemValidacaoSchema) });
+export type LoteValidacao = z.infer<typeof LoteValidacaoSchema>;
+
+const LegsLoteSchema = z
+  .array(
+    z.object({
+      symbol: texto(16).toUpperCase().min(1, 'Informe o símbolo.'),
+      quantidade: QuantidadeOrdemSchema,
+    }),
+  )
+  .min(1, 'Informe ao menos uma perna.')
+  .max(2, 'Uma ordem tem no máximo duas pernas (lote padrão e fracionário).');
+
+export const LoteCompraRequestSchema = z
+  .object({
+    ticker_base: TickerSchema,
+    execucao: ExecucaoSchema,
+    preco: valorDaOrdem('o preço limite').optional(),
+    tp: valorDaOrdem('o alvo (tp)'),
+    /** How the quantities were sized (kept with the lote; a re-send sizes the failed clients the same way). */
+    regra: RegraLoteSchema.optional(),
+    valor: valorDaOrdem('o valor da regra').optional(),
+    itens: z
+      .array(z.object({ cliente: clienteId, legs: LegsLoteSchema }))
+      .min(1, 'Selecione ao menos um cliente.')
+      .max(MAX_ITENS_LOTE, MAX_ITENS),
+  })
+  .superRefine((value, ctx) => {
+    checkPrice(value, ctx);
+    checkRegra(value, ctx);
+    if ((value.regra === undefined) !== (value.valor === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valor'],
+        message: 'Informe a regra e o valor juntos.',
+      });
+    }
+    uniqueIds(
+      value.itens.map((item) => item.cliente),
+      ctx,
+      (i) => ['itens', i, 'cliente'],
+    );
+  });
+export type LoteCompraRequest = z.infer<typeof LoteCompraRequestSchema>;
+
+export const LoteVendaRequestSchema = z
+  .object({
+    execucao: ExecucaoSchema,
+    preco: valorDaOrdem('o preço limite').optional(),
+    operacoes: z
+      .array(idCampo('Informe uma operação válida.'))
+      .min(1, 'Selecione ao menos uma operação.')
+      .max(
+        MAX_ITENS_LOTE,
+        `No máximo ${MAX_ITENS_LOTE.toLocaleString('pt-BR')} operações por lote.`,
+      ),
+    /** The operator saw that some terminals hold fewer shares than their sale and sends it anyway. */
+    confirmar_acima_do_terminal: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkPrice(value, ctx);
+    const seen = new Set<number>();
+    value.operacoes.forEach((id, i) => {
+      if (seen.has(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['operacoes', i],
+          message: 'Cada operação aparece uma vez no lote.',
+        });
+      }
+      seen.add(id);
+    });
+  });
+export type LoteVendaRequest = z.infer<typeof LoteVendaRequestSchema>;
+
+export const LoteIdResponseSchema = z.object({ lote_id: z.uuid() });
+export type LoteIdResponse = z.infer<typeof LoteIdResponseSchema>;
+
+/** One client's order in the lote: the order status of its group, with whom it is for. */
+export const LoteItemStatusSchema = OrderStatusSchema.extend({
+  cliente: IdSchema,
+  nome: z.string(),
+  /** The operation a sale realises (null for buys). */
+  operacao: IdSchema.nullable(),
+});
+export type LoteItemStatus = z.infer<typeof LoteItemStatusSchema>;
+
+export const LoteStatusSchema = z.object({
+  lote_id: z.uuid(),
+  tipo: LadoSchema,
+  ticker_base: z.string(),
+  execucao: ExecucaoSchema,
+  preco: MoneySchema.nullable(),
+  tp: MoneySchema.nullable(),
+  regra: RegraLoteSchema.nullable(),
+  valor: z.number().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  created_by: z.string(),
+  /** Every group executed in full. */
+  executed_all: z.boolean(),
+  /** Every group has ended (executed, failed or resolved): polling stops. */
+  finished: z.boolean(),
+  itens: z.array(LoteItemStatusSchema),
+});
+export type LoteStatus = z.infer<typeof LoteStatusSchema>;
+
+export const LoteCancelamentoSchema = LoteStatusSchema.extend({
+  /** What each client's terminal said to the cancel. */
+  cancelamentos: z.array(
+    z.object({
+      cliente: IdSchema,
+      nome: z.string(),
+      group_id: z.string(),
+      ok: z.boolean(),
+      motivo: z.string().nullable(),
+    }),
+  ),
+});
+export type LoteCancelamento = z.infer<typeof LoteCancelamentoSchema>;
+
+export const LoteResumoSchema = z.object({
+  lote_id: z.uuid(),
+  tipo: LadoSchema,
+  ticker_base: z.string(),
+  execucao: ExecucaoSchema,
+  created_at: z.iso.datetime({ offset: true }),
+  created_by: z.string(),
+  clientes: z.number().int(),
+  /** Groups executed in full, in part (something filled), failed with nothing filled, and still in flight. */
+  executadas: z.number().int(),
+  parciais: z.number().int(),
+  falhas: z.number().int(),
+  em_andamento: z.number().int(),
+  finished: z.boolean(),
+});
+export type LoteResumo = z.infer<typeof LoteResumoSchema>;
+
+const LoteParams = z.object({ lote_id: texto(64) });
+const IdempotencyRequired = z.object({
+  'idempotency-key': texto(200).min(1, 'Envie o cabeçalho Idempotency-Key.'),
+});
+const loteNaoEncontrado = ApiErrorSchema.describe('Lote não encontrado.');
+const chaveReusada = ApiErrorSchema.describe('A Idempotency-Key já foi usada com outro lote.');
+
+export const lotesEndpoints = {
+  validate: endpoint({
+    method: 'POST',
+    path: '/lotes/validar/',
+    tag: 'lotes',
+    summary:
+      'Dimensiona a compra de cada cliente pela regra e valida as pernas no terminal de cada um (nada é enviado).',
+    body: LoteValidarRequestSchema,
+    answers: { 200: LoteValidacaoSchema },
+  }),
+  sendCompra: endpoint({
+    method: 'POST',
+    path: '/lotes/',
+    tag: 'lotes',
+    summary:
+      'Grava o lote (uma ordem por cliente) antes de enviar qualquer ordem, e envia; a mesma Idempotency-Key responde o mesmo lote.',
+    headers: IdempotencyRequired,
+    body: LoteCompraRequestSchema,
+    answers: { 200: LoteIdResponseSchema, 422: chaveReusada },
+  }),
+  sendVenda: endpoint({
+    method: 'POST',
+    path: '/lotes/venda/',
+    tag: 'lotes',
+    summary:
+      'Vende cada operação da lista (toda a quantidade), uma ordem por operação; a mesma Idempotency-Key responde o mesmo lote.',
+    headers: IdempotencyRequired,
+    body: LoteVendaRequestSchema,
+    answers: {
+      200: LoteIdResponseSchema,
+      409: ApiErrorSchema.describe(
+        'Uma operação já foi vendida ou tem venda em andamento, ou algum terminal tem menos ações que a venda ' +
+          '(envie confirmar_acima_do_terminal para vender assim mesmo).',
+      ),
+      422: chaveReusada,
+      502: ApiErrorSchema.describe(
+        'O terminal de algum cliente não respondeu: nada foi gravado nem enviado.',
+      ),
+    },
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/lotes/{lote_id}/',
+    tag: 'lotes',
+    summary:
+      'Situação de cada ordem do lote, atualizada com os terminais (no máximo cerca de um timeout do agente).',
+    params: LoteParams,
+    answers: { 200: LoteStatusSchema, 404: loteNaoEncontrado },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/lotes/',
+    tag: 'lotes',
+    summary: 'Os lotes mais recentes primeiro, com a contagem de ordens por situação.',
+    answers: { 200: z.array(LoteResumoSchema) },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/lotes/{lote_id}/cancelar/',
+    tag: 'lotes',
+    summary:
+      'Pede a cada terminal que cancele o que as ordens do lote ainda têm em aberto (ordens limitadas).',
+    params: LoteParams,
+    answers: {
+      200: LoteCancelamentoSchema,
+      404: loteNaoEncontrado,
+      409: ApiErrorSchema.describe('Todas as ordens do lote já terminaram.'),
+    },
+  }),
+};

@@ -1,0 +1,341 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openMemoryDatabase, type Database, type Db } from '../db/client';
+import { queryRows } from '../db/query';
+import { clientes, custodias, importLotes, operacoes } from '../db/schema';
+import { Mt5Simulator } from '../mt5-sim';
+import { upsertUser } from '../modules/auth/users';
+import { historicoStatement, type HistoricoFiltro } from '../modules/ordens/historico-repository';
+import { loadReferenceData } from '../seed/reference';
+import { withPostgres } from './databases';
+
+/**
+ * Issue 17's figures, side by side in one run:
+ * - the order history over 100,000 groups and 250,000 legs, on PGlite and PostgreSQL: each page and filter over
+ *   HTTP (auth, validation, the answer) against its statement alone through the driver; must be within 1.5×;
+ * - the reconciliation of 200 clients whose terminals are simulators, some slow past the timeout and some off:
+ *   the whole answer against one agent timeout; must be within 1.5×.
+ * PostgreSQL: BENCH_PG_URL, else a throw-away server like the API tests'.
+ */
+
+const GRUPOS = 100_000;
+const CLIENTES = 200;
+const TICKERS = ['PETR4', 'VALE3', 'ITUB4', 'BBDC4', 'ABEV3', 'WEGE3', 'BBAS3', 'B3SA3'];
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Median of each, sampled alternately so that a busy machine slows both sides alike. */
+async function compare(
+  runs: number,
+  http: () => Promise<unknown>,
+  sqlAlone: () => Promise<unknown>,
+): Promise<[number, number]> {
+  for (let i = 0; i < 5; i++) {
+    await http();
+    await sqlAlone();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await http();
+    a.push(performance.now() - t);
+    t = performance.now();
+    await sqlAlone();
+    b.push(performance.now() - t);
+  }
+  return [median(a), median(b)];
+}
+
+/** 100,000 groups of 200 clients over two years (some created in the same instant), 2 or 3 legs each. */
+async function seedOrdens(db: Db): Promise<void> {
+  await loadReferenceData(db);
+  await db.insert(clientes).values(
+    Array.from({ length: CLIENTES }, (_, i) => ({
+      nome: `Cliente ${String(i + 1).padStart(3, '0')}`,
+    })),
+  );
+  const tickers = sql.raw(`array[${TICKERS.map((t) => `'${t}'`).join(', ')}]`);
+  // Each group from its number i; half of them have 3 legs, half 2: 250,000 legs.
+  const fonte = sql`
+    select i, md5(i::text)::uuid as id,
+      (select min(id) from clientes) + (i * 7919) % ${CLIENTES} as cliente_id,
+      (${tickers})[1 + (i * 31) % ${TICKERS.length}] as ticker,
+      case when i % 100 < 80 then 'completed' when i % 100 < 95 then 'failed'
+        when i % 100 < 97 then 'resolved' when i % 100 < 99 then 'sent' else 'pending' end as state
+    from generate_series(1, ${GRUPOS}) i`;
+  await db.execute(sql`
+    insert into order_groups (id, cliente_id, lado, ticker_base, execucao, preco, tp, state, created_by,
+      created_at, updated_at, completed_at, erro)
+    select id, cliente_id,
+      case when i % 3 = 0 then 'venda' else 'compra' end,
+      ticker,
+      case when i % 4 = 0 then 'limite' else 'mercado' end,
+      case when i % 4 = 0 then 30 + (i % 100) / 10.0 end,
+      case when i % 3 <> 0 then 45 + (i % 50) / 10.0 end,
+      state,
+      'operador',
+      -- Every tenth group shares its instant with the previous one: ties the cursor must break by id.
+      timestamptz '2024-01-01 10:00:00+00' + ((i - (i % 10 = 0)::int) * interval '9 minutes'),
+      now(),
+      case when state not in ('sent', 'pending') then timestamptz '2024-01-01 10:05:00+00' + i * interval '9 minutes' end,
+      case when state = 'failed' then 'Ordem não executada por completo (rejeitada: Solicitação rejeitada).' end
+    from (${fonte}) f`);
+  await db.execute(sql`
+    insert into order_legs (group_id, leg, symbol, volume, client_order_id, ticket, state, volume_filled,
+      price_avg, retcode, retcode_desc, problema)
+    select f.id, n, f.ticker || case when n > 1 then 'F' else '' end,
+      case when n > 1 then 25 else 100 end, f.id || ':' || n, 50000000 + f.i * 3 + n,
+      case f.state when 'completed' then 'filled' when 'failed' then 'rejected' when 'sent' then 'placed'
+        when 'pending' then 'pending' else 'unknown' end,
+      case when f.state = 'completed' then case when n > 1 then 25 else 100 end else 0 end,
+      case when f.state = 'completed' then 38.1234 end,
+      case f.state when 'completed' then 10009 when 'failed' then 10006 end,
+      case f.state when 'completed' then 'Solicitação executada' when 'failed' then 'Solicitação rejeitada' end,
+      case when f.state = 'resolved' then 'o terminal não conhece o ticket' end
+    from (${fonte}) f cross join generate_series(1, 2 + f.i % 2) n`);
+  await db.execute(sql`analyze`);
+  const [counts] = await queryRows<{ grupos: number; pernas: number }>(
+    db,
+    sql`select (select count(*)::int from order_groups) as grupos,
+          (select count(*)::int from order_legs) as pernas`,
+  );
+  console.log(`${counts!.grupos} groups, ${counts!.pernas} legs`);
+}
+
+async function serve(database: Database, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    MT5_RECONCILE_SECONDS: '0',
+    ...env,
+  });
+  await upsertUser(database.db, 'bench', 'bench-password-123');
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+    spaDir: null,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}/api`;
+  const login = await fetch(`${base}/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  // The whole answer, received; parsing it is the caller's work, as the statement's JSON text is not parsed either.
+  const fetchText = async (path: string) => {
+    const res = await fetch(base + path, { headers: { authorization: `Bearer ${access}` } });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+    return text;
+  };
+  const get = async (path: string) => JSON.parse(await fetchText(path)) as unknown;
+  return { app, get, fetchText };
+}
+
+interface Row {
+  db: string;
+  call: string;
+  rows: number;
+  http: number;
+  sql: number;
+}
+
+async function measureHistorico(kind: string, database: Database): Promise<Row[]> {
+  const { db } = database;
+  await seedOrdens(db);
+  const { app, get, fetchText } = await serve(database);
+  const [cliente] = await queryRows<{ id: number }>(db, sql`select min(id) as id from clientes`);
+  const clienteId = cliente!.id;
+
+  // A cursor deep in the list: the row ~90,000 places down, as paging would reach it.
+  const cursorAt = async (offset: number, where = sql`true`) => {
+    const [row] = await queryRows<{ em: string; id: string }>(
+      db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as em, id::text
+          from order_groups where ${where} order by created_at desc, id desc offset ${offset} limit 1`,
+    );
+    return row!;
+  };
+  const fundo = await cursorAt(90_000);
+  const fundoCliente = await cursorAt(400, sql`cliente_id = ${clienteId}`);
+  const cases: Array<{ call: string; f: Omit<HistoricoFiltro, 'limite'> }> = [
+    { call: 'no filter, first page', f: {} },
+    { call: 'no filter, page at row 90,000', f: { depoisDe: fundo } },
+    { call: 'cliente, first page', f: { cliente: clienteId } },
+    { call: 'cliente, page at its row 400', f: { cliente: clienteId, depoisDe: fundoCliente } },
+    { call: 'ação', f: { acao: 'VALE3' } },
+    { call: 'estado failed', f: { estado: 'failed' } },
+    { call: 'estado pending (rare)', f: { estado: 'pending' } },
+    { call: 'período (one month)', f: { de: '2024-06-01', ate: '2024-06-30' } },
+    {
+      call: 'cliente + estado + período',
+      f: { cliente: clienteId, estado: 'completed', de: '2024-01-01', ate: '2024-12-31' },
+    },
+    { call: 'ação + estado resolved', f: { acao: 'PETR4', estado: 'resolved' } },
+    // The fixed cost of any authenticated call (session lookup, HTTP), with next to no SQL to compare it to.
+    { call: 'floor: a client without orders', f: { cliente: 2_000_000_000 } },
+  ];
+  const rows: Row[] = [];
+  for (const { call, f } of cases) {
+    const filtro: HistoricoFiltro = { ...f, limite: 50 };
+    const params = new URLSearchParams({ limite: '50' });
+    if (f.cliente !== undefined) params.set('cliente', String(f.cliente));
+    if (f.acao) params.set('acao', f.acao);
+    if (f.estado) params.set('estado', f.estado);
+    if (f.de) params.set('de', f.de);
+    if (f.ate) params.set('ate', f.ate);
+    if (f.depoisDe) params.set('cursor', `${f.depoisDe.em}_${f.depoisDe.id}`);
+    const path = `/ordens/?${params.toString()}`;
+    const page = (await get(path)) as { results: unknown[] };
+    const [http, alone] = await compare(
+      100,
+      () => fetchText(path),
+      () => queryRows(db, historicoStatement(filtro)),
+    );
+    rows.push({ db: kind, call, rows: page.results.length, http, sql: alone });
+  }
+  await app.close();
+  return rows;
+}
+
+/**
+ * 200 clients, each with its own simulated terminal on a loopback address of one port: 180 answer, 10 hold every
+ * answer past the timeout, 10 are off (nothing listens). Each client holds 5 stocks in the book, the terminal and a
+ * custody import.
+ */
+async function measureConciliacao(kind: string, database: Database): Promise<Row[]> {
+  const { db } = database;
+  await loadReferenceData(db);
+  const timeoutMs = 3000;
+  const subnet = `127.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 200)}`;
+  const sims: Mt5Simulator[] = [];
+  const first = new Mt5Simulator({ host: `${subnet}.1`, token: 'bench', behaviour: 'online' });
+  const { port } = await first.listen(0);
+  sims.push(first);
+  for (let i = 2; i <= 190; i++) {
+    const sim = new Mt5Simulator({
+      host: `${subnet}.${i}`,
+      token: 'bench',
+      behaviour: i > 180 ? 'slow' : 'online',
+      slowMs: timeoutMs * 3,
+    });
+    await sim.listen(port);
+    sims.push(sim);
+  }
+  const acoes = await queryRows<{ id: number; ticker: string }>(
+    db,
+    sql`select id, ticker from acoes where ticker in (${sql.join(
+      TICKERS.slice(0, 5).map((t) => sql`${t}`),
+      sql`, `,
+    )})`,
+  );
+  const novos = await db
+    .insert(clientes)
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({
+        nome: `Conciliado ${i + 1}`,
+        codigo_xp: String(500_000 + i),
+        vm_private_ip: `${subnet}.${i + 1}`,
+      })),
+    )
+    .returning({ id: clientes.id, codigo: clientes.codigo_xp });
+  const [lote] = await db
+    .insert(importLotes)
+    .values({
+      tipo: 'custodia',
+      data_referencia: '2025-03-28',
+      arquivo: 'bench.xlsx',
+      linhas: 1000,
+      status: 'importado',
+      username: 'bench',
+    })
+    .returning({ id: importLotes.id });
+  await db.insert(operacoes).values(
+    novos.flatMap((c) =>
+      acoes.map((a) => ({
+        cliente_id: c.id,
+        acao_id: a.id,
+        data_compra: '2025-03-03',
+        preco_unitario: '20',
+        quantidade: 300,
+      })),
+    ),
+  );
+  await db.insert(custodias).values(
+    novos.flatMap((c) =>
+      acoes.map((a) => ({
+        lote_id: lote!.id,
+        data_referencia: '2025-03-28',
+        codigo: c.codigo!,
+        ativo: a.ticker,
+        quantidade: '300',
+      })),
+    ),
+  );
+  for (const sim of sims) for (const a of acoes) sim.terminal.setPosition(a.ticker, 300, 20);
+
+  const { app, get } = await serve(database, {
+    MT5_AGENT_PORT: String(port),
+    MT5_AGENT_TOKEN: 'bench',
+    MT5_TIMEOUT_MS: String(timeoutMs),
+  });
+  const samples: number[] = [];
+  let answer: Array<{ situacao: string; terminal_status: string }> = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    answer = (await get('/conciliacao/')) as typeof answer;
+    samples.push(performance.now() - t);
+  }
+  const by = (k: string) => answer.filter((c) => c.terminal_status === k).length;
+  console.log(
+    `${kind}: reconciliation of ${answer.length} clients: ${by('online')} online, ${by('timeout')} timeout, ` +
+      `${by('offline')} offline; ${answer.filter((c) => c.situacao === 'confere').length} confere`,
+  );
+  await app.close();
+  await Promise.all(sims.map((s) => s.close()));
+  return [
+    {
+      db: kind,
+      call: 'conciliação, 200 clients (vs one agent timeout)',
+      rows: answer.length,
+      http: median(samples),
+      sql: timeoutMs,
+    },
+  ];
+}
+
+export default async function ordensBench(): Promise<void> {
+  const rows: Row[] = [];
+  for (const measure of [measureHistorico, measureConciliacao]) {
+    const pglite = await openMemoryDatabase();
+    rows.push(...(await measure('PGlite', pglite).finally(() => pglite.close())));
+    rows.push(...((await withPostgres((database) => measure('PostgreSQL', database))) ?? []));
+  }
+  console.log(
+    'median ms; HTTP = the whole answer through the server, SQL = its statement alone ' +
+      '(for the reconciliation: one agent timeout); must be within 1.5×. HTTP − SQL is what the call adds to its ' +
+      'statement; the floor row is that with next to no SQL: the fixed cost of any authenticated call (HTTP, token, ' +
+      'session lookup)',
+  );
+  console.table(
+    rows.map((r) => ({
+      db: r.db,
+      call: r.call,
+      rows: r.rows,
+      'HTTP ms': r.http.toFixed(2),
+      'SQL ms': r.sql.toFixed(2),
+      'HTTP − SQL ms': (r.http - r.sql).toFixed(2),
+      'HTTP / SQL': (r.http / r.sql).toFixed(2),
+    })),
+  );
+}

@@ -1,0 +1,809 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  LoteCancelamento,
+  LoteCompraRequest,
+  LoteIdResponse,
+  LoteItemStatus,
+  LoteItemValidacao,
+  LoteResumo,
+  LoteStatus,
+  LoteValidacao,
+  LoteValidarRequest,
+  LoteVendaRequest,
+} from '../../../contract';
+import { Decimal, money, price } from '../../../shared/decimal';
+import { fractionalSymbol, positionsByBase, splitLegs, type LegPlan } from '../../../shared/legs';
+import { dimensionar, valorEstimado } from '../../../shared/lotes';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { orderLotes } from '../../db/schema';
+import { audit, type AuditEntry } from '../../lib/audit';
+import { forEachBounded } from '../../lib/bounded';
+import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
+import {
+  sharedTimeoutMs,
+  statusFromError,
+  statusFromHealth,
+  type AgentAddress,
+  type SymbolInfo,
+} from '../../lib/mt5-agent';
+import { valoresDisponiveis } from '../../lib/portfolio-figures';
+import { resolveAgent, symbolOrNull } from './agent';
+import { terminalProblem } from './compra';
+import {
+  clientesComPosicao,
+  insertLote,
+  listLotesResumo,
+  lockOperacoes,
+  lotesInFlight,
+  operacoesComVendaEmAndamento,
+  selectClientesLote,
+  selectGroupsOfLote,
+  selectLegsOfGroups,
+  selectLote,
+  selectLoteByKey,
+  selectOperacoesVenda,
+  type Lote,
+  type LoteGroup,
+  type NewLote,
+} from './lotes-repository';
+import { idempotencyOf, selectAcaoId, type Group, type Idempotency } from './repository';
+import { answerFor, cancelGroup, orderStatus } from './status';
+import { acimaDoTerminal } from './venda';
+import { referencePrice, checkLegs } from './validation';
+
+/**
+ * The "boleta em lote" (issue 16, docs/decisions/0008-lotes.md): one buy sized for many clients, or one sale for
+ * many operations. A lote and all its groups and legs are stored in one transaction before any order leaves; each
+ * group is then an ordinary order of the ordens module (sent, followed and applied exactly once by the same code
+ * as a single buy or sale), and the agents are asked many at a time, within about one agent timeout.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOTE_NAO_ENCONTRADO = 'Lote não encontrado.';
+export const LOTE_KEY_REUSED =
+  'Esta Idempotency-Key já foi usada para outro lote: cada lote novo precisa de uma chave nova.';
+/** How many lotes the list shows. */
+const LISTA_LOTES = 100;
+
+const inFlight = (g: Pick<Group, 'state'>) => g.state === 'pending' || g.state === 'sent';
+
+/** The settings of an agent client with a shorter timeout (a share of one timeout among many VMs). */
+const withTimeout = (config: Config, timeoutMs: number): Config => ({
+  ...config,
+  mt5: { ...config.mt5, timeoutMs },
+});
+
+interface GroupPlan {
+  row: NewGroup;
+  legs: LegPlan[];
+}
+type NewGroup = Omit<Group, 'created_at' | 'updated_at' | 'completed_at' | 'erro' | 'state'>;
+
+export class Lotes {
+  /** Groups being brought up to date right now: a second caller waits for the same sync instead of starting one. */
+  private readonly syncing = new Map<string, Promise<void>>();
+  /** Status answers being prepared, per lote. */
+  private readonly answering = new Map<string, Promise<LoteStatus>>();
+  private closing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- Validar --------------------------------------------------------------------------------------------------
+
+  /** Sizes each client's buy by the rule and checks its legs against its own terminal; nothing is stored. */
+  async validar(req: LoteValidarRequest): Promise<LoteValidacao> {
+    const lista = await selectClientesLote(this.db, req.clientes);
+    const found = new Set(lista.map((c) => c.id));
+    const campos: Record<string, string> = {};
+    req.clientes?.forEach((id, i) => {
+      if (!found.has(id)) campos[`clientes.${i}`] = 'Cliente não encontrado.';
+    });
+    req.ajustes?.forEach((a, i) => {
+      if (!found.has(a.cliente)) campos[`ajustes.${i}.cliente`] = 'Cliente não encontrado.';
+    });
+    if (Object.keys(campos).length) throw invalidFields(campos);
+
+    const [disponiveis, comPosicao] = await Promise.all([
+      valoresDisponiveis(this.db),
+      clientesComPosicao(this.db, req.ticker),
+    ]);
+    const ajustes = new Map(req.ajustes?.map((a) => [a.cliente, a.quantidade]));
+    const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, lista.length);
+    const itens = new Array<LoteItemValidacao>(lista.length);
+    await forEachBounded(
+      lista.map((c, i) => ({ c, i })),
+      slots,
+      async ({ c, i }) => {
+        itens[i] = await this.validarCliente(req, c, {
+          disponivel: disponiveis.get(c.id) ?? null,
+          posicaoAberta: comPosicao.has(c.id),
+          ajuste: ajustes.get(c.id),
+          timeoutMs,
+        });
+      },
+    );
+    return { itens };
+  }
+
+  private async validarCliente(
+    req: LoteValidarRequest,
+    cliente: AgentAddress & { id: number; nome: string },
+    ctx: {
+      disponivel: string | null;
+      posicaoAberta: boolean;
+      ajuste?: number | undefined;
+      timeoutMs: number;
+    },
+  ): Promise<LoteItemValidacao> {
+    const item: LoteItemValidacao = {
+      cliente: cliente.id,
+      nome: cliente.nome,
+      status_mt5: 'missing_ip',
+      detalhe_mt5: 'Cliente sem IP de VM',
+      valor_disponivel: money(ctx.disponivel),
+      preco_referencia: null,
+      quantidade: 0,
+      legs_sugeridas: [],
+      validacoes: [],
+      valor_estimado: null,
+      posicao_aberta: ctx.posicaoAberta,
+      elegivel: false,
+      motivo: 'Cliente sem IP de VM.',
+    };
+    const resolved = resolveAgent(this.config, cliente, ctx.timeoutMs);
+    if (!resolved.agent) {
+      if (resolved.status === 'missing_ip') return item;
+      return {
+        ...item,
+        status_mt5: resolved.status,
+        detalhe_mt5: resolved.detail,
+        motivo: `Terminal MT5 não chamado: ${resolved.detail}.`,
+      };
+    }
+    const { agent } = resolved;
+
+    let health;
+    let info: SymbolInfo | null;
+    let frac: SymbolInfo | null;
+    try {
+      // One round trip per client: the fractional symbol is asked before the quantity says it is needed.
+      [health, info, frac] = await Promise.all([
+        agent.health(),
+        symbolOrNull(agent, req.ticker),
+        symbolOrNull(agent, fractionalSymbol(req.ticker)),
+      ]);
+    } catch (err) {
+      const { status, detail } = statusFromError(err);
+      return {
+        ...item,
+        status_mt5: status,
+        detalhe_mt5: detail,
+        motivo: `Terminal MT5 indisponível: ${detail ?? status}.`,
+      };
+    }
+    const { status, detail } = statusFromHealth(health);
+    Object.assign(item, { status_mt5: status, detalhe_mt5: detail });
+    if (!info) {
+      const motivo = `O símbolo ${req.ticker} não existe no terminal.`;
+      return { ...item, validacoes: [{ symbol: req.ticker, ok: false, motivo }], motivo };
+    }
+
+    const preco = referencePrice('compra', info, req.preco);
+    const dim =
+      ctx.ajuste !== undefined
+        ? { quantidade: ctx.ajuste, motivo: null }
+        : dimensionar(req.regra, req.valor, ctx.disponivel, preco);
+    const legs = splitLegs(req.ticker, dim.quantidade);
+    const problem = terminalProblem(health);
+    const validacoes =
+      legs.length === 0
+        ? []
+        : problem
+          ? legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
+          : checkLegs({
+              lado: 'compra',
+              legs,
+              infos: legs.map((leg) => (leg.symbol === req.ticker ? info : frac)),
+              preco: req.preco,
+              tp: req.tp,
+              marginFree: health.account.margin_free,
+            });
+    const failed = validacoes.find((v) => !v.ok);
+    const disponivel = ctx.disponivel === null ? null : new Decimal(ctx.disponivel);
+    // The first reason the default selection leaves the client out, most fundamental first.
+    const motivo =
+      problem ??
+      (ctx.posicaoAberta ? `Já tem posição aberta em ${req.ticker}.` : null) ??
+      (disponivel === null
+        ? 'Sem patrimônio importado: valor disponível desconhecido.'
+        : disponivel.greaterThan(0)
+          ? null
+          : 'Sem valor disponível.') ??
+      dim.motivo ??
+      (failed ? (failed.motivo ?? 'inválido') : null);
+    return {
+      ...item,
+      preco_referencia: price(preco),
+      quantidade: dim.quantidade,
+      legs_sugeridas: legs,
+      validacoes,
+      valor_estimado: dim.quantidade > 0 ? valorEstimado(dim.quantidade, preco) : null,
+      elegivel: motivo === null,
+      motivo,
+    };
+  }
+
+  // ---- Criar ----------------------------------------------------------------------------------------------------
+
+  /**
+   * Stores a buy lote (or answers the one this key already made) and sends it. `onStored` learns how long storing
+   * took (the answer's Server-Timing: `npm run bench -- lotes` compares it with the inserts alone).
+   */
+  async criarCompra(
+    req: LoteCompraRequest,
+    key: string,
+    username: string,
+    onStored?: (ms: number) => void,
+  ): Promise<LoteIdResponse> {
+    const started = performance.now();
+    const idem = idempotencyOf(key, 'lote:compra', req)!;
+    const existing = await this.existing(idem);
+    if (existing) return { lote_id: existing };
+
+    const campos: Record<string, string> = {};
+    const acaoId = await selectAcaoId(this.db, req.ticker_base);
+    if (acaoId === undefined) campos.ticker_base = 'Ação não cadastrada.';
+    const allowed = new Set([req.ticker_base, fractionalSymbol(req.ticker_base)]);
+    const clientes = new Map(
+      (
+        await selectClientesLote(
+          this.db,
+          req.itens.map((item) => item.cliente),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    req.itens.forEach((item, i) => {
+      const cliente = clientes.get(item.cliente);
+      if (!cliente) campos[`itens.${i}.cliente`] = 'Cliente não encontrado.';
+      else {
+        const resolved = resolveAgent(this.config, cliente);
+        if (!resolved.agent) campos[`itens.${i}.cliente`] = resolved.motivo;
+      }
+      const symbols = item.legs.map((l) => l.symbol);
+      if (symbols.some((s) => !allowed.has(s)) || new Set(symbols).size !== symbols.length) {
+        campos[`itens.${i}.legs`] =
+          `As pernas devem ser ${req.ticker_base} e/ou ${fractionalSymbol(req.ticker_base)}, sem repetição.`;
+      }
+    });
+    if (Object.keys(campos).length) throw invalidFields(campos);
+
+    const loteId = crypto.randomUUID();
+    const lote: NewLote = {
+      id: loteId,
+      lado: 'compra',
+      ticker_base: req.ticker_base,
+      execucao: req.execucao,
+      preco: req.preco === undefined ? null : String(req.preco),
+      tp: String(req.tp),
+      regra: req.regra ?? null,
+      valor: req.valor === undefined ? null : String(req.valor),
+      idempotency_key: idem.key,
+      idempotency_scope: idem.scope,
+      idempotency_hash: idem.hash,
+      created_by: username,
+    };
+    const plans = req.itens.map((item): GroupPlan => ({
+      legs: item.legs,
+      row: {
+        id: crypto.randomUUID(),
+        lote_id: loteId,
+        cliente_id: item.cliente,
+        lado: 'compra',
+        ticker_base: req.ticker_base,
+        acao_id: acaoId!,
+        execucao: req.execucao,
+        preco: lote.preco ?? null,
+        tp: lote.tp ?? null,
+        operacao_id: null,
+        // Derived from the lote's: one order per client per lote, whatever races happen.
+        idempotency_key: `${idem.key}:cliente:${item.cliente}`,
+        idempotency_scope: idem.scope,
+        idempotency_hash: idem.hash,
+        created_by: username,
+      },
+    }));
+    return this.store(lote, plans, idem, username, { started, onStored });
+  }
+
+  /**
+   * Stores a sale lote: each operation's whole quantity, one group per operation. As the single sale does, each
+   * client's terminal is asked first whether it holds what its book sells (refused unless confirmed); a terminal
+   * that cannot be asked is a 502 and nothing is stored.
+   */
+  async criarVenda(
+    req: LoteVendaRequest,
+    key: string,
+    username: string,
+    onStored?: (ms: number) => void,
+  ): Promise<LoteIdResponse> {
+    const started = performance.now();
+    const idem = idempotencyOf(key, 'lote:venda', req)!;
+    const existing = await this.existing(idem);
+    if (existing) return { lote_id: existing };
+
+    const found = new Map(
+      (await selectOperacoesVenda(this.db, req.operacoes)).map((o) => [o.id, o]),
+    );
+    const campos: Record<string, string> = {};
+    req.operacoes.forEach((id, i) => {
+      const op = found.get(id);
+      if (!op) campos[`operacoes.${i}`] = 'Operação não encontrada.';
+      else if (!op.quantidade || op.quantidade <= 0) {
+        campos[`operacoes.${i}`] = 'A operação não tem quantidade para vender.';
+      } else {
+        const resolved = resolveAgent(this.config, op);
+        if (!resolved.agent) campos[`operacoes.${i}`] = resolved.motivo;
+      }
+    });
+    if (Object.keys(campos).length) throw invalidFields(campos);
+    const ops = req.operacoes.map((id) => found.get(id)!);
+    const tickers = new Set(ops.map((o) => o.ticker));
+    if (tickers.size > 1) {
+      throw badRequest(
+        `Um lote de venda é de uma ação só; estas operações são de ${[...tickers].sort().join(', ')}.`,
+      );
+    }
+    const vendidas = ops.filter((o) => o.data_venda !== null);
+    if (vendidas.length) {
+      throw conflict(
+        `Operações já vendidas: ${vendidas.map((o) => `${o.nome} (${o.id})`).join(', ')}.`,
+      );
+    }
+    await this.refuseSalesInFlight(this.db, ops);
+    await this.checkTerminals(ops, req.confirmar_acima_do_terminal === true);
+
+    const ticker = ops[0]!.ticker;
+    const loteId = crypto.randomUUID();
+    const preco = req.preco === undefined ? null : String(req.preco);
+    const lote: NewLote = {
+      id: loteId,
+      lado: 'venda',
+      ticker_base: ticker,
+      execucao: req.execucao,
+      preco,
+      tp: null,
+      regra: null,
+      valor: null,
+      idempotency_key: idem.key,
+      idempotency_scope: idem.scope,
+      idempotency_hash: idem.hash,
+      created_by: username,
+    };
+    const plans = ops.map((op): GroupPlan => ({
+      legs: splitLegs(op.ticker, op.quantidade!),
+      row: {
+        id: crypto.randomUUID(),
+        lote_id: loteId,
+        cliente_id: op.cliente_id,
+        lado: 'venda',
+        ticker_base: op.ticker,
+        acao_id: op.acao_id,
+        execucao: req.execucao,
+        preco,
+        tp: null,
+        operacao_id: op.id,
+        idempotency_key: `${idem.key}:operacao:${op.id}`,
+        idempotency_scope: idem.scope,
+        idempotency_hash: idem.hash,
+        created_by: username,
+      },
+    }));
+    return this.store(lote, plans, idem, username, { started, onStored }, async (tx) => {
+      // Under the operations' row locks, which an edit or a deletion takes too: what is sold is what the book holds.
+      const now = new Map((await lockOperacoes(tx, req.operacoes)).map((o) => [o.id, o]));
+      for (const op of ops) {
+        const current = now.get(op.id);
+        if (!current)
+          throw notFound(`A operação ${op.id} foi excluída enquanto o lote era preparado.`);
+        if (current.data_venda !== null) throw conflict(`A operação ${op.id} já foi vendida.`);
+        if (current.quantidade !== op.quantidade) {
+          throw conflict(
+            `A operação ${op.id} (${op.nome}) mudou enquanto o lote era preparado: confira e envie de novo.`,
+          );
+        }
+      }
+      await this.refuseSalesInFlight(tx, ops);
+    });
+  }
+
+  private async refuseSalesInFlight(
+    db: Db | Tx,
+    ops: ReadonlyArray<{ id: number; nome: string }>,
+  ): Promise<void> {
+    const busy = await operacoesComVendaEmAndamento(
+      db,
+      ops.map((o) => o.id),
+    );
+    if (busy.size) {
+      const names = ops.filter((o) => busy.has(o.id)).map((o) => `${o.nome} (${o.id})`);
+      throw conflict(`Já existe uma venda em andamento para: ${names.join(', ')}.`);
+    }
+  }
+
+  /**
+   * Each client's terminal, many at a time: it must answer, trade, and hold at least what its book sells (the
+   * over-sell rule of the single sale, summed over the client's operations in the lote).
+   */
+  private async checkTerminals(
+    ops: ReadonlyArray<
+      {
+        id: number;
+        cliente_id: number;
+        nome: string;
+        ticker: string;
+        quantidade: number | null;
+      } & AgentAddress
+    >,
+    confirmed: boolean,
+  ): Promise<void> {
+    const byCliente = new Map<number, typeof ops>();
+    for (const op of ops)
+      byCliente.set(op.cliente_id, [...(byCliente.get(op.cliente_id) ?? []), op]);
+    const clientes = [...byCliente.values()];
+    const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, clientes.length);
+    const unreachable: string[] = [];
+    const cannotTrade: string[] = [];
+    const over: Array<{ nome: string; message: string; ids: number[] }> = [];
+    await forEachBounded(clientes, slots, async (own) => {
+      const first = own[0]!;
+      // Every operation's agent resolved when the request was checked.
+      const agent = resolveAgent(this.config, first, timeoutMs).agent!;
+      try {
+        const [health, positions] = await Promise.all([agent.health(), agent.positions()]);
+        const problem = terminalProblem(health);
+        if (problem) {
+          cannotTrade.push(`${first.nome}: ${problem}`);
+          return;
+        }
+        const selling = own.reduce((sum, op) => sum + (op.quantidade ?? 0), 0);
+        const noTerminal = positionsByBase(positions).get(first.ticker) ?? 0;
+        if (selling > noTerminal) {
+          over.push({
+            nome: first.nome,
+            message: acimaDoTerminal(first.ticker, selling, noTerminal),
+            ids: own.map((o) => o.id),
+          });
+        }
+      } catch (err) {
+        unreachable.push(`${first.nome} (${statusFromError(err).detail ?? 'sem resposta'})`);
+      }
+    });
+    if (unreachable.length) {
+      throw new HttpError(
+        502,
+        `Não foi possível conferir o terminal MT5 de: ${unreachable.sort().join(', ')}. ` +
+          'Nada foi enviado; tire esses clientes do lote ou tente de novo.',
+      );
+    }
+    if (cannotTrade.length) {
+      throw badRequest(`Terminais que não podem negociar agora: ${cannotTrade.sort().join('; ')}.`);
+    }
+    if (over.length && !confirmed) {
+      over.sort((a, b) => a.nome.localeCompare(b.nome));
+      const campos: Record<string, string> = {};
+      for (const o of over) {
+        for (const id of o.ids)
+          campos[`operacoes.${ops.findIndex((op) => op.id === id)}`] = o.message;
+      }
+      throw new HttpError(
+        409,
+        over.length === 1
+          ? `${over[0]!.nome}: ${over[0]!.message}`
+          : `Os terminais de ${over.length} clientes têm menos ações que a venda (${over.map((o) => o.nome).join(', ')}). ` +
+              'Confira as posições (Conciliação); para vender assim mesmo, confirme a venda acima da posição do terminal.',
+        campos,
+      );
+    }
+  }
+
+  /** The lote a retried request already created; the same key with another request is a 422. */
+  private async existing(idem: Idempotency): Promise<string | null> {
+    const row = await selectLoteByKey(this.db, idem.scope, idem.key);
+    if (!row) return null;
+    if (row.idempotency_hash !== idem.hash) throw new HttpError(422, LOTE_KEY_REUSED);
+    return row.id;
+  }
+
+  /**
+   * The lote, every group and every leg in one transaction, audited, before any agent is called; then every
+   * group's legs are sent, many clients at a time, and the answer waits at most about one agent timeout for them
+   * (a send still under way goes on, and the status calls pick it up). Two submits of one key racing: the loser
+   * answers the winner's lote.
+   */
+  private async store(
+    lote: NewLote,
+    plans: GroupPlan[],
+    idem: Idempotency,
+    username: string,
+    timing: { started: number; onStored?: ((ms: number) => void) | undefined },
+    guard?: (tx: Tx) => Promise<void>,
+  ): Promise<LoteIdResponse> {
+    const groups = plans.map((p) => p.row);
+    const legs = plans.flatMap((p) =>
+      p.legs.map((leg, i) => ({
+        group_id: p.row.id,
+        leg: i + 1,
+        symbol: leg.symbol,
+        volume: leg.quantidade,
+        client_order_id: `${p.row.id}:${i + 1}`,
+      })),
+    );
+    const entries: AuditEntry[] = [
+      {
+        username,
+        action: 'create',
+        entity: 'order_lote',
+        entityId: lote.id,
+        after: { ...lote, grupos: groups.map((g) => g.id) },
+      },
+      ...plans.map((p) => ({
+        username,
+        action: 'create',
+        entity: 'order_group',
+        entityId: p.row.id,
+        after: { ...p.row, legs: legs.filter((l) => l.group_id === p.row.id) },
+      })),
+    ];
+    try {
+      await this.db.transaction(async (tx) => {
+        await guard?.(tx);
+        await insertLote(tx, lote, groups, legs);
+        await audit(tx, entries);
+      });
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const raced = await this.existing(idem);
+      if (raced) return { lote_id: raced };
+      // A sale's partial unique index (one sale in flight per operation) lost a race with another submit.
+      if (lote.lado === 'venda') {
+        await this.refuseSalesInFlight(
+          this.db,
+          plans.map((p) => ({ id: p.row.operacao_id!, nome: `cliente ${p.row.cliente_id}` })),
+        );
+      }
+      throw err;
+    }
+    timing.onStored?.(performance.now() - timing.started);
+    const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, groups.length);
+    await forEachBounded(
+      groups,
+      slots,
+      (g) => this.syncGroup(g, timeoutMs, username),
+      Date.now() + this.config.mt5.timeoutMs,
+    );
+    return { lote_id: lote.id! };
+  }
+
+  /**
+   * Brings one group up to date with its terminal and applies it once it has ended: the single order's own
+   * status path. One sync per group at a time in this process: other callers wait for the same one.
+   */
+  private syncGroup(
+    group: Pick<Group, 'id' | 'cliente_id' | 'lado'>,
+    timeoutMs: number,
+    username: string,
+  ): Promise<void> {
+    const running = this.syncing.get(group.id);
+    if (running) return running;
+    const sync = orderStatus(
+      this.db,
+      withTimeout(this.config, timeoutMs),
+      group.cliente_id,
+      group.id,
+      group.lado,
+      username,
+    )
+      .then(
+        () => undefined,
+        (err: unknown) => this.log.warn({ err, group: group.id }, 'lote: order sync failed'),
+      )
+      .finally(() => this.syncing.delete(group.id));
+    this.syncing.set(group.id, sync);
+    return sync;
+  }
+
+  // ---- Status ---------------------------------------------------------------------------------------------------
+
+  private async loadLote(loteId: string): Promise<Lote> {
+    const lote = UUID.test(loteId) ? await selectLote(this.db, loteId) : undefined;
+    if (!lote) throw notFound(LOTE_NAO_ENCONTRADO);
+    return lote;
+  }
+
+  /**
+   * Every group of the lote, brought up to date with the terminals many at a time. However many clients, the
+   * answer comes within about one agent timeout: groups whose terminal has not answered by then are answered as
+   * stored, and their sync goes on for the next call.
+   */
+  status(loteId: string, username: string): Promise<LoteStatus> {
+    // Pollers of one lote asking together (several screens, a reconciler round) share one sync and one read.
+    const running = this.answering.get(loteId);
+    if (running) return running;
+    const answer = this.syncAndAnswer(loteId, username).finally(() =>
+      this.answering.delete(loteId),
+    );
+    this.answering.set(loteId, answer);
+    return answer;
+  }
+
+  private async syncAndAnswer(loteId: string, username: string): Promise<LoteStatus> {
+    const lote = await this.loadLote(loteId);
+    const open = (await selectGroupsOfLote(this.db, lote.id)).filter(inFlight);
+    if (open.length) {
+      const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, open.length);
+      await forEachBounded(
+        open,
+        slots,
+        (g) => this.syncGroup(g, timeoutMs, username),
+        Date.now() + this.config.mt5.timeoutMs,
+      );
+    }
+    return this.answer(lote, username);
+  }
+
+  /** The lote as stored; the first answer that finds every group ended records the lote's outcome, once. */
+  private async answer(lote: Lote, username: string): Promise<LoteStatus> {
+    const groups = await selectGroupsOfLote(this.db, lote.id);
+    const legs = await selectLegsOfGroups(
+      this.db,
+      groups.map((g) => g.id),
+    );
+    const itens = groups.map((g: LoteGroup): LoteItemStatus => ({
+      ...answerFor(g, legs.get(g.id) ?? []),
+      cliente: g.cliente_id,
+      nome: g.nome,
+      operacao: g.lado === 'venda' ? g.operacao_id : null,
+    }));
+    const finished = itens.every((i) => i.finished);
+    const executed_all = itens.length > 0 && itens.every((i) => i.executed_all);
+    if (finished && lote.finished_at === null) await this.markFinished(lote, itens, username);
+    return {
+      lote_id: lote.id,
+      tipo: lote.lado,
+      ticker_base: lote.ticker_base,
+      execucao: lote.execucao,
+      preco: price(lote.preco),
+      tp: price(lote.tp),
+      regra: lote.regra,
+      valor: lote.valor === null ? null : Number(lote.valor),
+      created_at: lote.created_at.toISOString(),
+      created_by: lote.created_by,
+      executed_all,
+      finished,
+      itens,
+    };
+  }
+
+  private async markFinished(lote: Lote, itens: LoteItemStatus[], username: string): Promise<void> {
+    const filled = (i: LoteItemStatus) => i.summary.reduce((sum, l) => sum + l.volume_exec, 0);
+    await this.db.transaction(async (tx) => {
+      const marked = await tx
+        .update(orderLotes)
+        .set({ finished_at: new Date() })
+        .where(and(eq(orderLotes.id, lote.id), isNull(orderLotes.finished_at)))
+        .returning({ id: orderLotes.id });
+      if (marked.length === 0) return;
+      await audit(tx, {
+        username,
+        action: 'complete',
+        entity: 'order_lote',
+        entityId: lote.id,
+        after: {
+          executadas: itens.filter((i) => i.executed_all).length,
+          parciais: itens.filter((i) => !i.executed_all && filled(i) > 0).length,
+          falhas: itens.filter((i) => !i.executed_all && filled(i) === 0).length,
+        },
+      });
+    });
+  }
+
+  async list(): Promise<LoteResumo[]> {
+    const rows = await listLotesResumo(this.db, LISTA_LOTES);
+    return rows.map((r) => ({
+      lote_id: r.id,
+      tipo: r.lado,
+      ticker_base: r.ticker_base,
+      execucao: r.execucao,
+      created_at: new Date(r.created_at).toISOString(),
+      created_by: r.created_by,
+      clientes: r.clientes,
+      executadas: r.executadas,
+      parciais: r.parciais,
+      falhas: r.falhas,
+      em_andamento: r.em_andamento,
+      finished: r.em_andamento === 0,
+    }));
+  }
+
+  // ---- Cancelar -------------------------------------------------------------------------------------------------
+
+  /**
+   * Asks each terminal to cancel what the lote's orders still have open (resting limit orders), many at a time;
+   * the status that follows shows them end as usual (what did fill is recorded).
+   */
+  async cancelar(loteId: string, username: string): Promise<LoteCancelamento> {
+    const lote = await this.loadLote(loteId);
+    const open = (await selectGroupsOfLote(this.db, lote.id)).filter(inFlight);
+    if (open.length === 0)
+      throw conflict('Todas as ordens do lote já terminaram: não há o que cancelar.');
+    const { slots, timeoutMs } = sharedTimeoutMs(this.config.mt5, open.length);
+    const cancelamentos: LoteCancelamento['cancelamentos'] = [];
+    await forEachBounded(open, slots, async (g) => {
+      const base = { cliente: g.cliente_id, nome: g.nome, group_id: g.id };
+      try {
+        await cancelGroup(this.db, withTimeout(this.config, timeoutMs), g.id, username);
+        cancelamentos.push({ ...base, ok: true, motivo: null });
+      } catch (err) {
+        if (!(err instanceof HttpError)) this.log.warn({ err, group: g.id }, 'lote: cancel failed');
+        cancelamentos.push({
+          ...base,
+          ok: false,
+          motivo:
+            err instanceof HttpError ? err.detail : 'Falha inesperada ao pedir o cancelamento.',
+        });
+      }
+    });
+    cancelamentos.sort((a, b) => a.nome.localeCompare(b.nome));
+    await audit(this.db, {
+      username,
+      action: 'cancel_request',
+      entity: 'order_lote',
+      entityId: lote.id,
+      after: { cancelamentos },
+    });
+    return { ...(await this.answer(lote, username)), cancelamentos };
+  }
+
+  // ---- Background -----------------------------------------------------------------------------------------------
+
+  /** Finishes every lote nobody polls (a closed browser, a restart mid-lote): the status call's own path. */
+  async reconcile(): Promise<void> {
+    for (const loteId of await lotesInFlight(this.db)) {
+      if (this.closing) return;
+      await this.status(loteId, 'sistema').catch((err: unknown) =>
+        this.log.warn({ err, lote: loteId }, 'lote reconciliation failed'),
+      );
+    }
+  }
+
+  /** Waits for the sends and syncs under way (a clean stop). */
+  async drain(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.syncing.values());
+  }
+}
+
+/** Every MT5_RECONCILE_SECONDS, one round at a time, as the single orders' reconciler. */
+export function startLoteReconciler(app: FastifyInstance, lotes: Lotes): void {
+  app.addHook('onClose', () => lotes.drain());
+  const seconds = app.deps.config.mt5.reconcileSeconds;
+  if (seconds <= 0) return;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void lotes
+      .reconcile()
+      .catch((err: unknown) => app.log.warn({ err }, 'lote reconciliation failed'))
+      .finally(() => (running = false));
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

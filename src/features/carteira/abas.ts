@@ -1,0 +1,9 @@
+/** The portfolio's tabs, as the address names them (`?aba=`). */
+export const ABAS_CARTEIRA = [
+  'resumo',
+  'posicionadas',
+  'realizadas',
+  'proventos',
+  'ordens',
+] as const;
+export type AbaCarteira = (typeof ABAS_CARTEIRA)[number];

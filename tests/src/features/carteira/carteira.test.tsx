@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
 import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
+import { fakePollClock } from '../../../support/fake-clock';
 import { renderApp } from '../../../support/render';
 
 const table = (name: string) => screen.findByRole('table', { name });
@@ -215,12 +215,8 @@ describe('the portfolio screen', () => {
   });
 
   it('shows the position an executed MT5 buy opened', async () => {
-    // The order's status polls on a fake clock that also runs on its own: moved a poll interval at once below.
-    vi.useFakeTimers({
-      shouldAdvanceTime: true,
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-    });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // The order's status polls: moved a poll interval at once below.
+    const user = fakePollClock();
     renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
     await rowOf('Operações posicionadas', 'PETR4');

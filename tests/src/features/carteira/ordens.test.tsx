@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
@@ -7,6 +6,7 @@ import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import { CompraDialog } from '../../../../src/features/carteira/ordens/CompraDialog';
 import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { server } from '../../../../mocks/node';
+import { fakePollClock } from '../../../support/fake-clock';
 import { renderWithProviders } from '../../../support/render';
 
 const recomendacoes: RecomendacaoDisponivel[] = [
@@ -47,14 +47,6 @@ function spyOn(method: 'post' | 'get', path: string) {
   return calls;
 }
 
-/**
- * The 3-second status polls on a fake clock that also runs on its own (so that the screen's own short waits pass):
- * the test moves it a whole poll interval at once instead of waiting for it.
- */
-function fakeClock() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-}
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -139,7 +131,7 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {
-    const user = fakeClock();
+    const user = fakePollClock();
     const sent = spyOn('post', '/mt5/compra/$');
     const polls = spyOn('get', '/mt5/compra-status/');
     const { onExecuted } = renderCompra();
@@ -250,7 +242,7 @@ describe('the MT5 sell dialog', () => {
   });
 
   it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {
-    const user = fakeClock();
+    const user = fakePollClock();
     const sent = spyOn('post', '/mt5/venda/9/$');
     const polls = spyOn('get', '/mt5/venda-status/');
     const { onExecuted } = renderVenda();

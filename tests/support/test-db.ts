@@ -6,6 +6,19 @@ import { databaseUrl, waitUntilUnused, withAdmin } from './pg-admin';
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
+/** The migrated database's dump, once pglite-global-setup.ts has written it. */
+async function readTemplate(file: string): Promise<Blob> {
+  const deadline = Date.now() + 5 * 60_000;
+  while (!fs.existsSync(file)) {
+    if (fs.existsSync(`${file}.error`)) {
+      throw new Error(`no migrated template: ${fs.readFileSync(`${file}.error`, 'utf8')}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no migrated template at ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return new Blob([await fs.promises.readFile(file)]);
+}
+
 /**
  * A new, migrated, empty database for one test file: in-memory PGlite, or a fresh PostgreSQL database. Both are
  * copies of one database migrated once per run (pglite-global-setup.ts, postgres-template-setup.ts); the
@@ -15,7 +28,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
     const dump = inject('pgliteTemplate');
     if (!dump) return openMemoryDatabase();
-    pgliteTemplate ??= fs.promises.readFile(dump).then((data) => new Blob([data]));
+    pgliteTemplate ??= readTemplate(dump);
     return openMemoryDatabase(await pgliteTemplate);
   }
   const adminUrl = inject('pgUrl');

@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
-import { cfbChainBomb, hiddenEntryBomb } from '../../tests/server/modules/importacao/workbooks';
+import {
+  cfbChainBomb,
+  hiddenEntryBomb,
+  standardWorkbook,
+} from '../../tests/server/modules/importacao/workbooks';
 import { openMemoryDatabase, type Database } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { withPostgres } from './databases';
 import { DEFAULT_LIMITS, MB } from '../modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../modules/importacao/parse-pool';
+import type { ParseOptions } from '../modules/importacao/parser';
 import { importWorkbook } from '../modules/importacao/service';
 
 /**
@@ -170,7 +175,31 @@ async function benchHostile(database: Database, file: Buffer) {
   }
 }
 
+/**
+ * A tiny workbook through a new parsing pool: the first parse starts the process and its worker threads, the next
+ * ones find them warm (the tests assert the reuse, by process and thread ids, not this time).
+ */
+async function benchWarmth(): Promise<void> {
+  const options: ParseOptions = { ...DEFAULT_LIMITS, tipos: ['patrimonio', 'custodia'] };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const pool = createParsePool(DEFAULT_LIMITS);
+    try {
+      cold.push(await elapsed(() => pool.parse(standardWorkbook(), options)));
+      warm.push(await elapsed(() => pool.parse(standardWorkbook(), options)));
+    } finally {
+      await pool.close();
+    }
+  }
+  const [c, w] = [median(cold), median(warm)];
+  console.log(
+    `a tiny workbook: first parse of a new pool ${ms(c)}, the next one ${ms(w)} (${(c / w).toFixed(1)}× faster warm)`,
+  );
+}
+
 export default async function bench(): Promise<void> {
+  await benchWarmth();
   const file = workbook();
   console.log(`workbook: ${ROWS} + ${ROWS} rows, ${(file.length / 1024).toFixed(0)} KB`);
 

@@ -30,11 +30,12 @@ const DATE_OID = 1082;
 
 export class DatabaseOpenError extends Error {}
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ?? undefined, {
       parsers: { [DATE_OID]: (v: string) => v },
+      ...(from && { loadDataDir: from }),
     });
   } catch (err) {
     throw new DatabaseOpenError(
@@ -113,9 +114,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-/** An in-memory embedded database, for tests. */
-export function openMemoryDatabase(): Promise<Database> {
-  return openPglite(null);
+/**
+ * An in-memory embedded database, for tests and benches. `from`, a dump of a migrated one (PGlite's
+ * dumpDataDir), skips creating the cluster and applying the migrations: a fifth of the time.
+ */
+export function openMemoryDatabase(from?: Blob): Promise<Database> {
+  return openPglite(null, from);
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints as e, type LoginRequest } from '../../contract';
-import { authApi } from '../lib/api';
+import type { LoginRequest } from '../../contract';
 import { session } from '../lib/session';
-import { call } from './call';
+
+/**
+ * The calls themselves come with the API client (axios, zod and the contract): more than half of what the login
+ * screen would otherwise load before it shows. They load after it shows (LoginPage asks for them once the browser
+ * is idle), at the latest on Entrar.
+ */
+export const loadAuthCalls = () => import('./auth-calls');
 
 export function useLogin() {
   return useMutation({
-    // Without a token, and a 401 here is a wrong password, not an expired session.
-    mutationFn: (body: LoginRequest) => call(e.login, { body }, { client: authApi }),
+    mutationFn: async (body: LoginRequest) => (await loadAuthCalls()).login(body),
     onSuccess: ({ access, username }) => session.login({ access, username }),
   });
 }
@@ -19,7 +23,7 @@ export function useLogin() {
 export function useLogout() {
   return useMutation({
     // The server ends the session (the token stops working); whatever it answers, this browser logs out.
-    mutationFn: () => call(e.logout),
+    mutationFn: async () => (await loadAuthCalls()).logout(),
     onSettled: () => session.logout(),
   });
 }

@@ -2,21 +2,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   Navigate,
   Outlet,
+  RouterProvider,
+  createMemoryHistory,
   createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
+  type RouterHistory,
 } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AppShell } from '../components/AppShell';
-import { LoginPage } from '../features/auth/LoginPage';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { loteSearch } from '../features/lotes/search';
-import { useSession } from '../lib/session';
 
 function RootLayout() {
-  const current = useSession();
-  // Any path shows the login screen while logged out; after login the same path renders.
-  if (!current) return <LoginPage />;
   return (
     <AppShell>
       <Outlet />
@@ -112,13 +111,29 @@ const routeTree = rootRoute.addChildren([
   }),
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    // A screen's code starts loading when the pointer rests on (or a finger touches) a link to it.
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ...(history && { history }),
   });
+}
+
+/**
+ * The logged-in product: the browser's path renders in the shell. Mounted after login (src/app/App.tsx), so the
+ * router starts on the path the login screen was opened at.
+ */
+export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
+  const [router] = useState(() => createAppRouter(queryClient));
+  return <RouterProvider router={router} />;
+}
+
+/** Loads the code of the screen at `href` without showing it: the login screen's wait is spent on it. */
+export async function preloadScreen(queryClient: QueryClient, href: string): Promise<void> {
+  await createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] })).load();
 }
 
 declare module '@tanstack/react-router' {

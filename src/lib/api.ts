@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_BASE, ApiErrorSchema } from '../../contract';
+import { ApiRequestError } from './api-error';
 import { session } from './session';
 
 // HTTP/2 answers carry no reason phrase; the message still needs one.
@@ -18,18 +19,8 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** A failed call: the specification's 'Erro {status}: {statusText}', followed by the server's detail. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    readonly detail?: string,
-    readonly campos?: Record<string, string>,
-  ) {
-    super(`Erro ${status}: ${statusText}${detail ? ` — ${detail}` : ''}`);
-    this.name = 'ApiRequestError';
-  }
-}
+// Its own module, so that the login screen can tell a 429 without loading axios.
+export { ApiRequestError };
 
 export function toApiError(error: unknown): Error {
   if (!(error instanceof AxiosError))

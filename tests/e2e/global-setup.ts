@@ -7,10 +7,13 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    adminPassword: string;
+    /** Where the setup writes the server's address and admin password once it is up (tests/support/e2e.ts). */
+    e2eServer: string;
   }
 }
+
+/** What the setup writes to `e2eServer`: the running server, or why there is none. */
+export type E2eServer = { baseUrl: string; adminPassword: string } | { error: string };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,10 +26,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * The end-to-end tests run against `npm start` itself (SPA build, real server, embedded database, demo data)
- * on a fresh data directory, and read the admin password it prints on the first start.
- */
 function isAlive(pid: number): boolean {
   try {
     return pid > 0 && process.kill(pid, 0);
@@ -61,14 +60,26 @@ async function machineLock(): Promise<() => void> {
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-export default async function setup(project: TestProject) {
+interface Started {
+  baseUrl: string;
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The end-to-end tests run against `npm start` itself (SPA build, real server, embedded database, demo data)
+ * on a fresh data directory, and read the admin password it prints on the first start.
+ */
+async function startServer(dataDir: string): Promise<Started> {
   const unlock = await machineLock();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteira-rv-e2e-'));
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
+      // The test runner's NODE_ENV=test would make vite build React's development bundle: the e2e tests run
+      // what `npm start` builds from a shell.
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -100,21 +111,52 @@ export default async function setup(project: TestProject) {
     unlock();
     throw new Error(`npm start did not come up:\n${output}`);
   }
-  const adminPassword = /password: (\S+)/.exec(output)![1]!;
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('adminPassword', adminPassword);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminPassword: /password: (\S+)/.exec(output)![1]!,
+    async stop() {
+      process.kill(-child.pid!, 'SIGTERM');
+      // A clean stop finishes the request or reconciliation round in flight (one agent timeout) and checkpoints the
+      // embedded database: seconds, more on a busy machine.
+      const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+      await exited;
+      clearTimeout(killer);
+      unlock();
+      if (!/Stopped cleanly/.test(output)) {
+        throw new Error(`the server did not stop cleanly on SIGTERM:\n${output.slice(-2000)}`);
+      }
+    },
+  };
+}
 
+/**
+ * Starts the server without waiting for it: it builds and starts while the other projects' tests run (the e2e
+ * files run last, and wait for it in tests/support/e2e.ts), where it used to hold every test back for its build,
+ * its start and any other checkout's e2e run.
+ */
+export default function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteira-rv-e2e-'));
+  const file = path.join(dir, 'server.json');
+  project.provide('e2eServer', file);
+  const write = (info: E2eServer) => {
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(info));
+    fs.renameSync(`${file}.tmp`, file);
+  };
+  const server = startServer(path.join(dir, 'data')).then(
+    (started) => {
+      write({ baseUrl: started.baseUrl, adminPassword: started.adminPassword });
+      return started;
+    },
+    (err: unknown) => {
+      write({ error: (err as Error).message });
+      return null;
+    },
+  );
   return async () => {
-    process.kill(-child.pid!, 'SIGTERM');
-    // A clean stop finishes the request or reconciliation round in flight (one agent timeout) and checkpoints the
-    // embedded database: seconds, more on a busy machine.
-    const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
-    await exited;
-    clearTimeout(killer);
-    unlock();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (!/Stopped cleanly/.test(output)) {
-      throw new Error(`the server did not stop cleanly on SIGTERM:\n${output.slice(-2000)}`);
+    try {
+      await (await server)?.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   };
 }

@@ -1,9 +1,25 @@
 import '@testing-library/jest-dom/vitest';
+import { defaultSystem } from '@chakra-ui/react';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { takeContractViolations } from '../../mocks/contract';
 import { server } from '../../mocks/node';
 import { clearQueryClients } from './render';
+import { system } from '../../src/app/theme';
+
+// The app's Chakra system registers only the recipes it uses (src/app/theme.ts); a component asking for one of
+// Chakra's recipes that is not registered renders unstyled without a word. Recorded here, failed after the test.
+const unregistered = new Set<string>();
+for (const [method, isKnown, isOurs] of [
+  ['getRecipeFn', defaultSystem.isRecipe, system.isRecipe],
+  ['getSlotRecipeFn', defaultSystem.isSlotRecipe, system.isSlotRecipe],
+] as const) {
+  const original = system[method];
+  system[method] = (key: string, fallback?: unknown) => {
+    if (isKnown(key) && !isOurs(key)) unregistered.add(key);
+    return original(key, fallback);
+  };
+}
 
 // jsdom lacks the layout APIs Chakra's positioning and virtualisation ask for.
 class ResizeObserverStub {
@@ -34,14 +50,30 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
 });
 window.scrollTo = () => {};
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // What the app loads on demand (the router and the login's calls once the login screen shows, each screen on
+  // hover or when opened): a browser has fetched it by the time it shows; here its first use would transform it
+  // inside a test's one-second wait (seconds on a busy machine, whoever gets there first).
+  await Promise.all([
+    import('../../src/app/router'),
+    import('../../src/api/auth-calls'),
+    import('../../src/features/auth/login-validation'),
+    ...Object.values(import.meta.glob('../../src/features/*/*Page.tsx')).map((load) => load()),
+  ]);
+});
 afterEach(() => {
-  // A mock answer that breaks the contract fails the test that caused it.
-  expect(takeContractViolations()).toEqual([]);
+  const violations = takeContractViolations();
+  const missing = [...unregistered];
+  unregistered.clear();
   cleanup();
   clearQueryClients();
   server.resetHandlers();
   localStorage.clear();
   vi.restoreAllMocks();
+  // After the cleanup, so that one failing test leaves nothing behind for the next.
+  // A mock answer that breaks the contract fails the test that caused it.
+  expect(violations).toEqual([]);
+  expect(missing, 'Chakra recipes missing from src/app/theme.ts').toEqual([]);
 });
 afterAll(() => server.close());

@@ -1,24 +1,44 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, openMemoryDatabase, type Database } from '../../server/db/client';
+import { databaseUrl, waitUntilUnused, withAdmin } from './pg-admin';
 
-/** A new, migrated, empty database for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openMemoryDatabase();
-  const adminUrl = inject('pgUrl');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The migrated database's dump, once pglite-global-setup.ts has written it. */
+async function readTemplate(file: string): Promise<Blob> {
+  const deadline = Date.now() + 5 * 60_000;
+  while (!fs.existsSync(file)) {
+    if (fs.existsSync(`${file}.error`)) {
+      throw new Error(`no migrated template: ${fs.readFileSync(`${file}.error`, 'utf8')}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no migrated template at ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  return new Blob([await fs.promises.readFile(file)]);
+}
+
+/**
+ * A new, migrated, empty database for one test file: in-memory PGlite, or a fresh PostgreSQL database. Both are
+ * copies of one database migrated once per run (pglite-global-setup.ts, postgres-template-setup.ts); the
+ * migrations still run on the copy, and find nothing to do.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const dump = inject('pgliteTemplate');
+    if (!dump) return openMemoryDatabase();
+    pgliteTemplate ??= readTemplate(dump);
+    return openMemoryDatabase(await pgliteTemplate);
+  }
+  const adminUrl = inject('pgUrl');
+  const template = inject('pgTemplate');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrl(adminUrl, name),
     dataDir: '',
     purpose: 'test',
   });
@@ -26,23 +46,10 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        // pool.end() resolves before its sockets are closed; forcing the drop on a connection still closing
-        // would send it a FATAL its pool no longer listens for (an unhandled error in the test run).
-        for (let waited = 0; waited < 5_000; waited += 20) {
-          const { rows } = await cleanup.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0]!.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await withAdmin(adminUrl, async (admin) => {
+        await waitUntilUnused(admin, name);
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

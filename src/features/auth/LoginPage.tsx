@@ -1,9 +1,15 @@
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { LoginRequestSchema, type LoginRequest } from '../../../contract';
-import { ApiRequestError } from '../../lib/api';
-import { useLogin } from '../../api/auth';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { LoginRequest } from '../../../contract';
+import { loadAuthCalls, useLogin } from '../../api/auth';
+import { ApiRequestError } from '../../lib/api-error';
+import { whenIdle } from '../../lib/idle';
+
+// The rules (zod and the contract) load after the form shows, with the calls: the form checks on Entrar only.
+const loadValidation = () => import('./login-validation');
+const resolver: Resolver<LoginRequest> = async (...args) =>
+  (await loadValidation()).loginResolver(...args);
 
 export function LoginPage() {
   const login = useLogin();
@@ -11,10 +17,15 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  } = useForm<LoginRequest>({ resolver, defaultValues: { username: '', password: '' } });
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadValidation();
+        void loadAuthCalls();
+      }),
+    [],
+  );
   const throttled =
     login.error instanceof ApiRequestError && login.error.status === 429
       ? login.error.detail

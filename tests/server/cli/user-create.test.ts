@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { createSession } from '../../../server/modules/auth/sessions';
-import { findUser } from '../../../server/modules/auth/users';
+import { findUser, upsertUser } from '../../../server/modules/auth/users';
 import { verifyPassword } from '../../../server/modules/auth/passwords';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -86,11 +86,10 @@ describe('npm run user:create', { timeout: 60_000 }, () => {
     const short = await userCreate(dataDir, ['--username', 'joao'], 'curta-11chr\n');
     expect(short.code).toBe(2);
     expect(short.out).toMatch(/at least 12 characters/);
-    for (const common of ['Flamengo2024!', 'qwertyuiop123', '123456789012', 'aaaaaaaaaaaa']) {
-      const refused = await userCreate(dataDir, ['--username', 'joao'], `${common}\n`);
-      expect({ common, code: refused.code }).toEqual({ common, code: 2 });
-      expect(refused.out).toMatch(/too common/);
-    }
+    // Which passwords are too common is the rules' own test (passwords.test.ts); here, that the command refuses one.
+    const common = await userCreate(dataDir, ['--username', 'joao'], 'Flamengo2024!\n');
+    expect(common.code).toBe(2);
+    expect(common.out).toMatch(/too common/);
     await withDatabase(dataDir, async (db) => expect(await findUser(db, 'joao')).toBeUndefined());
   });
 
@@ -111,10 +110,9 @@ describe('npm run user:delete', { timeout: 60_000 }, () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('deletes the user and its sessions, audited; refuses an unknown or missing username', async () => {
-    expect((await userCreate(dataDir, ['--username', 'pedro'], 'senha-do-pedro-123\n')).code).toBe(
-      0,
-    );
+    // The user made as user:create makes it (audited as cli:, the command's own test runs it), in this process.
     await withDatabase(dataDir, async (db) => {
+      await upsertUser(db, 'pedro', 'senha-do-pedro-123');
       const user = await findUser(db, 'pedro');
       await createSession(db, user!.id, new Date(Date.now() + 3600_000), '127.0.0.1');
     });

@@ -33,6 +33,13 @@ describe('answers compressed as the client asks, the SPA files as they are', () 
     fs.mkdirSync(path.join(spaDir, 'assets'));
     fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(spaDir, 'assets', 'app-abc123.js'), script);
+    // What the build writes beside each asset (vite.config.ts): the same script, compressed once.
+    fs.writeFileSync(path.join(spaDir, 'assets', 'built-def456.js'), script);
+    fs.writeFileSync(
+      path.join(spaDir, 'assets', 'built-def456.js.br'),
+      zlib.brotliCompressSync(script),
+    );
+    fs.writeFileSync(path.join(spaDir, 'assets', 'built-def456.js.gz'), zlib.gzipSync(script));
     server = await startTestServer({}, { spaDir });
   });
   afterAll(async () => {
@@ -55,6 +62,24 @@ describe('answers compressed as the client asks, the SPA files as they are', () 
     });
     expect(part.status).toBe(206);
     expect(part.body.toString()).toBe('console.log(');
+  });
+
+  it("sends the build's own .br or .gz of an asset as the browser accepts", async () => {
+    const url = `${server.url}/assets/built-def456.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(script);
+
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
   });
 
   it('compresses a large API answer, and the browser-side fetch reads it as JSON', async () => {

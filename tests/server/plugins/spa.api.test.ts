@@ -12,6 +12,7 @@ describe('the built SPA behind the API server', () => {
     fs.mkdirSync(path.join(spaDir, 'assets'));
     fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(spaDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(spaDir, 'assets', 'app-abc123.js.map'), '{"version":3}');
     server = await startTestServer({}, { spaDir });
   });
   afterAll(async () => {
@@ -32,6 +33,14 @@ describe('the built SPA behind the API server', () => {
     const res = await server.request('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('keeps the source maps of the build from browsers: a 404, not the map nor index.html', async () => {
+    for (const p of ['/assets/app-abc123.js.map', '/assets/outro-000000.js.map']) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.json()).toEqual({ detail: `Rota não encontrada: GET ${p}` });
+    }
   });
 
   it('keeps unknown /api/ paths a JSON 404 (after authentication)', async () => {

@@ -9,6 +9,7 @@ describe('the rules for a new password', () => {
     ['passwordpassword', 'common'],
     ['Password1234', 'common'],
     ['Flamengo2024!', 'common'],
+    ['qwertyuiop123', 'common'],
     ['!!palmeiras!!', 'common'],
     ['senha12345678', 'common'],
     ['aaaaaaaaaaaa', 'common'],

@@ -29,7 +29,8 @@ function migrationsBefore(): string {
 const client = new PGlite();
 afterAll(() => client.close());
 
-describe('the migration that marks replaced lotes', () => {
+// A new embedded database, migrated twice: seconds on a busy machine.
+describe('the migration that marks replaced lotes', { timeout: 60_000 }, () => {
   it('marks each lote an earlier forced import left behind as replaced by the next lote of its sheet and date', async () => {
     const before = migrationsBefore();
     const db = drizzle({ client });

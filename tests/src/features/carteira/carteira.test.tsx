@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addMockOperacao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
+import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import { FECHAR_NAO_CANCELA } from '../../../../src/features/carteira/ordens/OrdemDialog';
+import { fakePollClock } from '../../../support/fake-clock';
 import { renderApp } from '../../../support/render';
 
 const table = (name: string) => screen.findByRole('table', { name });
@@ -16,6 +18,9 @@ async function rowOf(tableName: string, ticker: string) {
 
 describe('the portfolio screen', () => {
   beforeEach(() => resetCarteiraMock());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('shows the title, the buttons, the overlay while loading, and the Resumo cards by default', async () => {
     renderApp('/clientes/1/carteira');
@@ -323,7 +328,9 @@ describe('the portfolio screen', () => {
   });
 
   it('shows the position an executed MT5 buy opened', async () => {
-    const { user } = renderApp('/clientes/1/carteira');
+    // The order's status polls: moved a poll interval at once below.
+    const user = fakePollClock();
+    renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
     await rowOf('Operações posicionadas', 'PETR4');
     await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
@@ -334,15 +341,16 @@ describe('the portfolio screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Validar' }));
     await within(dialog).findByRole('table', { name: 'Pernas sugeridas' });
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    // Executed on the mock's second status poll, 3 seconds after the first.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    // Executed on the mock's second status poll, a poll interval after the first.
+    await within(dialog).findByLabelText('Execução da ordem');
+    await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('closing the buy dialog while the order is sent says it goes on, and the portfolio still shows it', async () => {
-    const { user } = renderApp('/clientes/1/carteira');
+    const user = fakePollClock();
+    renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
     await rowOf('Operações posicionadas', 'PETR4');
     await user.click(screen.getByRole('button', { name: 'Nova Compra (MT5)' }));
@@ -359,12 +367,13 @@ describe('the portfolio screen', () => {
     await user.click(within(footer).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(await table('Operações posicionadas')).queryByText('WEGE3')).toBeNull();
-    // Executed on the mock's second status poll, 3 seconds after the first: the closed dialog's order is followed.
-    await waitFor(
-      async () => expect(await rowOf('Operações posicionadas', 'WEGE3')).toBeInTheDocument(),
-      { timeout: 10_000 },
-    );
-  }, 20_000);
+    // Executed on the mock's second status poll, a poll interval after the first: the closed dialog's order is
+    // followed.
+    await waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS);
+      expect(within(await table('Operações posicionadas')).getByText('WEGE3')).toBeInTheDocument();
+    });
+  });
 
   it('shows Atualizando... while the quotes refresh', async () => {
     let release: () => void = () => {};

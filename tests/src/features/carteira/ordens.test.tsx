@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import {
   CompraDialog,
   VALIDAR_DE_NOVO,
 } from '../../../../src/features/carteira/ordens/CompraDialog';
 import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { server } from '../../../../mocks/node';
+import { fakePollClock } from '../../../support/fake-clock';
 import { renderWithProviders } from '../../../support/render';
 
 const recomendacoes: RecomendacaoDisponivel[] = [
@@ -50,6 +52,10 @@ function spyOn(method: 'post' | 'get', path: string) {
   });
   return calls;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const renderCompra = () => {
   const onExecuted = vi.fn();
@@ -279,9 +285,10 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {
+    const user = fakePollClock();
     const sent = spyOn('post', '/mt5/compra/$');
     const polls = spyOn('get', '/mt5/compra-status/');
-    const { user, onExecuted } = renderCompra();
+    const { onExecuted } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.click(screen.getByText('Limite'));
     await user.type(await screen.findByLabelText('Preço limite'), '38,50');
@@ -305,12 +312,16 @@ describe('the MT5 buy dialog', () => {
     });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
 
-    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1), { timeout: 8000 });
-    const pollsAtEnd = polls.length;
-    expect(pollsAtEnd).toBe(2);
-    await new Promise((r) => setTimeout(r, 3300));
-    expect(polls).toHaveLength(pollsAtEnd);
-  }, 20_000);
+    // The mock's first poll shows the order half filled, the next one (a poll interval later) executed.
+    await waitFor(() => expect(polls).toHaveLength(1));
+    expect(onExecuted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS);
+    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1));
+    expect(polls).toHaveLength(2);
+    // Executed: no poll in the next interval.
+    await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS + 300);
+    expect(polls).toHaveLength(2);
+  });
 
   it('omits the price for mercado', async () => {
     const sent = spyOn('post', '/mt5/compra/$');
@@ -399,11 +410,16 @@ describe('the MT5 sell dialog', () => {
   });
 
   it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {
+    const user = fakePollClock();
     const sent = spyOn('post', '/mt5/venda/9/$');
-    const { user, onExecuted } = renderVenda();
+    const polls = spyOn('get', '/mt5/venda-status/');
+    const { onExecuted } = renderVenda();
     await user.dblClick(await screen.findByRole('button', { name: 'Confirmar Venda' }));
-    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1), { timeout: 8000 });
+    await waitFor(() => expect(polls).toHaveLength(1));
+    expect(onExecuted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(ORDEM_POLL_MS);
+    await waitFor(() => expect(onExecuted).toHaveBeenCalledTimes(1));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ execucao: 'mercado' });
-  }, 15_000);
+  });
 });

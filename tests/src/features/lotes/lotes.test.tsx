@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cliente, ClienteStatus } from '../../../../contract';
 import { MOCK_ACOES, MOCK_COTACOES, seedCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
@@ -8,6 +8,8 @@ import { resetLotesMock } from '../../../../mocks/handlers/lotes';
 import { MOCK_PATRIMONIO, seedPainelMock } from '../../../../mocks/handlers/painel';
 import { server } from '../../../../mocks/node';
 import { todayIso } from '../../../../shared/dates';
+import { LOTE_POLL_MS } from '../../../../src/api/lotes';
+import { fakePollClock } from '../../../support/fake-clock';
 import { renderApp } from '../../../support/render';
 
 /** Issue 16 on the screen: the buy and sale lotes over the mock's clients and terminals. */
@@ -40,6 +42,9 @@ const STATUS: Record<number, Omit<ClienteStatus, 'id'>> = {
   5: { status: 'online', ping: 9, detail: null },
 };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
   resetClientesMock(CLIENTES, STATUS);
   // Patrimony 100.000,00 for all but Eduarda: Ana has R$ 10.000,00 available, Bruno R$ 20.000,00; the control
@@ -195,6 +200,7 @@ describe('Compra em lote', () => {
   });
 
   it('sends the lote after a confirmation with the totals, and follows it to the end with one status call', async () => {
+    fakePollClock();
     const { user } = await validated();
     const envios = spy('POST', /\/api\/lotes\/$/);
     const statuses = spy('GET', /\/api\/lotes\/[^/]+\/$/);
@@ -232,14 +238,17 @@ describe('Compra em lote', () => {
     });
     const ordens = screen.getByRole('table', { name: 'Ordens do lote' });
     expect(await within(ordens).findAllByText('ABEV3 150/300 · ABEV3F 39/78')).toHaveLength(1);
-    expect(await screen.findByText('Lote concluído.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText('Lote concluído.')).not.toBeInTheDocument();
+    // The mock's next status (a poll interval later) has every order executed.
+    await vi.advanceTimersByTimeAsync(LOTE_POLL_MS);
+    expect(await screen.findByText('Lote concluído.')).toBeInTheDocument();
     expect(screen.getByText(/^Executadas por completo:/)).toHaveTextContent(
       'Executadas por completo: 2 · Em parte: 0 · Falharam: 0',
     );
     expect(within(ordens).getAllByText('Executada')).toHaveLength(2);
     const polls = statuses.length;
     // Done: polling stops.
-    await new Promise((r) => setTimeout(r, 3500));
+    await vi.advanceTimersByTimeAsync(LOTE_POLL_MS + 500);
     expect(statuses.length).toBe(polls);
   });
 
@@ -329,6 +338,7 @@ describe('the lote grid with 500 clients', () => {
 
 describe('Venda em lote', () => {
   it('sells a stock for everyone who holds it: each operation realised, with the totals confirmed', async () => {
+    fakePollClock();
     const { user } = renderApp('/ordens/lote?tipo=venda');
     // The first screen of the file loads its code: a while on a busy machine.
     await screen.findByRole('option', { name: 'ABEV3 (2 operações)' }, { timeout: 5000 });
@@ -347,7 +357,8 @@ describe('Venda em lote', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Vender' }));
     await screen.findByText('Venda de ABEV3 · Mercado');
     expect(envios[0]!.body).toEqual({ execucao: 'mercado', operacoes: [601, 602] });
-    expect(await screen.findByText('Lote concluído.', {}, { timeout: 8000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(LOTE_POLL_MS);
+    expect(await screen.findByText('Lote concluído.')).toBeInTheDocument();
 
     // Realised: nobody holds ABEV3 open any more (the control panel's positions reloaded).
     await user.click(screen.getByRole('button', { name: 'Nova ordem em lote' }));

@@ -69,6 +69,8 @@ afterEach(() => {
   cleanup();
   clearQueryClients();
   server.resetHandlers();
+  // A test's request spies end with it, so that none counts the next test's requests.
+  server.events.removeAllListeners();
   localStorage.clear();
   vi.restoreAllMocks();
   // After the cleanup, so that one failing test leaves nothing behind for the next.

@@ -123,7 +123,8 @@ describe("a position's price chart and the POSICIONADAS export", () => {
       )
       .toBe('descending');
     const cabecalho = (await texto(page, '[aria-label="Operações posicionadas"] thead th')).map(
-      (h) => h.replace(/[▲▼]/g, '').trim(),
+      // The sort marks: ▲ ▼ on the sorted column, a faint ↕ on the others.
+      (h) => h.replace(/[▲▼↕]/g, '').trim(),
     );
     const mostradas = await linhas.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())),

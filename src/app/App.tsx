@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoginPage } from '../features/auth/LoginPage';
 import { whenIdle } from '../lib/idle';
 import { session, useSession } from '../lib/session';
@@ -8,8 +8,8 @@ import { createQueryClient } from './query-client';
 import { system } from './theme';
 
 // The first screen's JavaScript is the login screen's: the router, the shell and the screens load after it shows.
-const loadRouter = () => import('./router');
-const AppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
+const loadRouterModule = () => import('./router');
+type RouterModule = Awaited<ReturnType<typeof loadRouterModule>>;
 
 export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
@@ -22,26 +22,29 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
       }),
     [queryClient],
   );
-  // While the login screen waits for the user, the screen at its path loads, so that Entrar opens it at once.
+  // The logged-in product and its router, on the address: made at once when logged in, else while the login
+  // screen waits for the user (its screen's code loading too), so that Entrar shows that screen at once.
+  const [loggedIn, setLoggedIn] = useState<{
+    LoggedIn: RouterModule['LoggedIn'];
+    router: ReturnType<RouterModule['loadAppRouter']>;
+  } | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
   useEffect(() => {
-    if (current) return;
-    return whenIdle(() => {
-      const { pathname, search } = window.location;
-      void loadRouter().then((router) => router.preloadScreen(queryClient, pathname + search));
-    });
+    if (loading.current) return;
+    const load = () => {
+      loading.current ??= loadRouterModule().then(({ LoggedIn, loadAppRouter }) =>
+        setLoggedIn({ LoggedIn, router: loadAppRouter(queryClient) }),
+      );
+    };
+    if (!current) return whenIdle(load);
+    load();
   }, [current, queryClient]);
 
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         {/* Any path shows the login screen while logged out; after login the same path renders. */}
-        {current ? (
-          <Suspense>
-            <AppRouter queryClient={queryClient} />
-          </Suspense>
-        ) : (
-          <LoginPage />
-        )}
+        {!current ? <LoginPage /> : loggedIn && <loggedIn.LoggedIn router={loggedIn.router} />}
       </QueryClientProvider>
     </ChakraProvider>
   );

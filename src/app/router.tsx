@@ -3,14 +3,11 @@ import {
   Navigate,
   Outlet,
   RouterProvider,
-  createMemoryHistory,
   createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
-  type RouterHistory,
 } from '@tanstack/react-router';
-import { useState } from 'react';
 import { AppShell } from '../components/AppShell';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { loteSearch } from '../features/lotes/search';
@@ -111,33 +108,35 @@ const routeTree = rootRoute.addChildren([
   }),
 ]);
 
-function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
     // A screen's code starts loading when the pointer rests on (or a finger touches) a link to it.
     defaultPreload: 'intent',
     scrollRestoration: true,
-    ...(history && { history }),
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 /**
- * The logged-in product: the browser's path renders in the shell. Mounted after login (src/app/App.tsx), so the
- * router starts on the path the login screen was opened at.
+ * The logged-in product's router, on the browser's address (the path the login screen was opened at), with the
+ * code of the screen there loading at once: made while the login form waits, Entrar then shows the screen.
  */
-export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createAppRouter(queryClient));
-  return <RouterProvider router={router} />;
+export function loadAppRouter(queryClient: QueryClient): AppRouter {
+  const router = createAppRouter(queryClient);
+  void router.load();
+  return router;
 }
 
-/** Loads the code of the screen at `href` without showing it: the login screen's wait is spent on it. */
-export async function preloadScreen(queryClient: QueryClient, href: string): Promise<void> {
-  await createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] })).load();
+/** The logged-in product: the router's screen in the shell (src/app/App.tsx mounts it once logged in). */
+export function LoggedIn({ router }: { router: AppRouter }) {
+  return <RouterProvider router={router} />;
 }
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

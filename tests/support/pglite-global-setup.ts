@@ -18,16 +18,21 @@ declare module 'vitest' {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../server/db/migrations');
 
-async function dumpMigrated(file: string): Promise<void> {
+/** A new embedded database, migrated and empty, dumped (PGlite's dumpDataDir). */
+export async function migratedDump(): Promise<Blob> {
   const client = await PGlite.create();
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
-    const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(`${file}.tmp`, file);
+    return await client.dumpDataDir('none');
   } finally {
     await client.close();
   }
+}
+
+async function dumpMigrated(file: string): Promise<void> {
+  const dump = await migratedDump();
+  fs.writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(`${file}.tmp`, file);
 }
 
 /**

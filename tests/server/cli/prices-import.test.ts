@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { acoes } from '../../../server/db/schema';
+import { loadMigratedDatabase } from '../../support/test-db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const FIXTURES = path.join(root, 'tests/fixtures/cotahist');
@@ -59,6 +60,7 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
   let badLine: number;
 
   beforeAll(async () => {
+    await loadMigratedDatabase(dataDir);
     // A stock already in the universe keeps its name and sector.
     await withDb(dataDir, (db) =>
       db.insert(acoes).values({ ticker: 'PETR4', empresa: 'Petrobras', setor: 'Petróleo' }),
@@ -113,6 +115,7 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
     fs.writeFileSync(zip, zipSync({ 'DENTRO.TXT': strToU8('00COTAHIST\r\n') }));
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'prices-import-bad-'));
     try {
+      await loadMigratedDatabase(fresh);
       const run = await pricesImport(fresh, [badTxt, zip, DAY1]);
       expect(run.code).toBe(1);
       expect(run.out).toContain(

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { createSession } from '../../../server/modules/auth/sessions';
 import { findUser, upsertUser } from '../../../server/modules/auth/users';
 import { verifyPassword } from '../../../server/modules/auth/passwords';
+import { loadMigratedDatabase } from '../../support/test-db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -47,6 +48,7 @@ const actor = `cli:${os.userInfo().username}`;
 
 describe('npm run user:create', { timeout: 60_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
+  beforeAll(() => loadMigratedDatabase(dataDir), 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates a user from one line of standard input, then resets its password and ends its sessions', async () => {
@@ -107,6 +109,7 @@ describe('npm run user:create', { timeout: 60_000 }, () => {
 
 describe('npm run user:delete', { timeout: 60_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-delete-'));
+  beforeAll(() => loadMigratedDatabase(dataDir), 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('deletes the user and its sessions, audited; refuses an unknown or missing username', async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { resolveJwtSecret } from '../../../server/lib/secret';
+import { loadMigratedDatabase } from '../../support/test-db';
 
 /** Every folder and file under dir (dir included) whose mode is not 0700 / 0600, with its mode. */
 function looseModes(dir: string): Record<string, string> {
@@ -64,8 +64,7 @@ describe(
     it('when an older version left it open to everyone, and without following links out of it', async () => {
       const dataDir = path.join(root, 'data');
       fs.mkdirSync(dataDir, { mode: 0o777 });
-      const old = await PGlite.create(path.join(dataDir, 'pgdata'));
-      await old.close();
+      await loadMigratedDatabase(dataDir);
       fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'x'.repeat(48), { mode: 0o644 });
       const outside = path.join(root, 'outside.txt');
       fs.writeFileSync(outside, 'not ours', { mode: 0o644 });

@@ -82,6 +82,8 @@ export default defineConfig({
             'tests/mocks/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts'],
+          // The CLI and data-directory tests load the run's migrated database instead of migrating their own.
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
         },
       },
       {

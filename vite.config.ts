@@ -74,6 +74,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // The node projects load the server's modules once per worker, not once per file (about half their time);
+          // every file builds its own app, database and servers, so nothing else is shared.
+          isolate: false,
           environment: 'node',
           include: [
             'tests/server/**/*.test.ts',
@@ -91,6 +94,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
+          isolate: false,
           environment: 'node',
           include: ['tests/server/**/*.api.test.ts'],
           env: { TEST_DB: 'pglite' },
@@ -103,6 +107,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-postgres',
+          isolate: false,
           environment: 'node',
           include: ['tests/server/**/*.api.test.ts'],
           env: { TEST_DB: 'postgres' },

@@ -7,7 +7,12 @@ import { startTestServer, TEST_USER, type TestServer } from '../../../support/te
 
 // Counts the password checks the server makes (a real one or the decoy for an unknown user): the throttle's
 // promise is how many guesses get checked, whatever the timing.
-const checks = vi.hoisted(() => ({ n: 0 }));
+// The API projects reuse modules across files (isolate: false): the server's modules are evaluated again for this
+// file, so that they import the counting mock rather than the real module another file already loaded.
+const checks = vi.hoisted(() => {
+  vi.resetModules();
+  return { n: 0 };
+});
 vi.mock('../../../../server/modules/auth/passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>();
   return {

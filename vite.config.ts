@@ -65,9 +65,9 @@ export default defineConfig({
   },
   test: {
     // Vitest's default is one worker less than the cores: on a 2-core machine, every file one after the other,
-    // while most of them wait on a server, a database or a child process. With two workers the cores were still
-    // idle a third of the time; one worker more than the cores keeps them busy.
-    maxWorkers: os.availableParallelism() + 1,
+    // while most of them wait on a server, a database or a child process. One per core, and the e2e files run
+    // beside them in their own process (tests/vitest-all.sh).
+    maxWorkers: os.availableParallelism(),
     // Each project is one kind of test; `npm test` runs them all (see README).
     projects: [
       {

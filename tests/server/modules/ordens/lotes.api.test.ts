@@ -92,7 +92,9 @@ describe('lotes: one order to many clients', () => {
     server = await startTestServer({
       MT5_AGENT_PORT: String(fleet.port),
       MT5_AGENT_TOKEN: TOKEN,
-      MT5_TIMEOUT_MS: '800',
+      // Online simulators answer in milliseconds, but PGlite's queries share their event loop: on a busy machine
+      // 800 ms was once too short for one of them. The slow ones hold every answer for 30 s.
+      MT5_TIMEOUT_MS: '2500',
       MT5_RECONCILE_SECONDS: '0',
     });
     token = await server.login();

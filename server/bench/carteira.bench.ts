@@ -12,6 +12,7 @@ import { posicoesPorPagina } from '../modules/painel/service';
 import { loadDemoPrecos } from '../seed/demo-precos';
 import { loadReferenceData } from '../seed/reference';
 import { movingQuotes, startBenchServer } from './server';
+import { compare } from './stats';
 
 /**
  * The portfolio's hot calls on both databases, side by side: a client with 2,000 operations (resumo and
@@ -22,34 +23,6 @@ import { movingQuotes, startBenchServer } from './server';
 
 const OPERACOES_CLIENTE = 2_000;
 const POSICOES_PAINEL = 20_000;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Median of each, sampled alternately so that a busy machine slows both sides alike. */
-async function compare(
-  runs: number,
-  http: () => Promise<unknown>,
-  sqlAlone: () => Promise<unknown>,
-): Promise<[number, number]> {
-  for (let i = 0; i < Math.min(5, runs); i++) {
-    await http();
-    await sqlAlone();
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    let t = performance.now();
-    await http();
-    a.push(performance.now() - t);
-    t = performance.now();
-    await sqlAlone();
-    b.push(performance.now() - t);
-  }
-  return [median(a), median(b)];
-}
 
 type Statement = { execute(values?: Record<string, unknown>): Promise<unknown> };
 /** The statement a route prepared on this database (the route ran first, so it exists). */

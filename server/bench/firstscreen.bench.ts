@@ -8,6 +8,7 @@ import { upsertUser } from '../modules/auth/users';
 import { loadDemoData } from '../seed/demo';
 import { loadReferenceData } from '../seed/reference';
 import { measureBundle } from './bundle-size';
+import { median } from './stats';
 
 /**
  * The first screen on a slow office link (issue 19): Chromium with a Fast 3G-like network (1.6 Mbps down,
@@ -29,8 +30,6 @@ const PROFILE = {
 const CPU_SLOWDOWN = 4;
 /** How long a person takes to type a username and a password. */
 const TYPING_MS = 5_000;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Timing {
   loginForm: number;

@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS, MB } from '../modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../modules/importacao/parse-pool';
 import type { ParseOptions } from '../modules/importacao/parser';
 import { importWorkbook } from '../modules/importacao/service';
+import { median } from './stats';
 
 /**
  * The import of a 10,000-row workbook (10,000 Patrimônio rows and 10,000 Custódia rows) against a bare SheetJS
@@ -55,7 +56,6 @@ function workbook(): Buffer {
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0).padStart(6)} ms`;
 
 async function elapsed(fn: () => unknown): Promise<number> {

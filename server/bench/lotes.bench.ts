@@ -8,6 +8,7 @@ import { audit } from '../lib/audit';
 import { insertLote } from '../modules/ordens/lotes-repository';
 import { withPostgres } from './databases';
 import { startBenchServer } from './server';
+import { median } from './stats';
 
 /**
  * Issue 16's figures for the "boleta em lote", on both databases: 200 clients whose terminals are simulators, 160
@@ -23,11 +24,6 @@ const CLIENTES = 200;
 const SLOW = 20;
 const OFFLINE = 20;
 const RUNS = 5;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 interface Row {
   db: string;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { startFleet } from '../../tests/server/mt5-sim/fleet';
 import { checkAllStatuses, Mt5AgentClient } from '../lib/mt5-agent';
+import { median } from './stats';
 
 /**
  * How long the MT5 agent client waits for a VM that never answers, against what it was told (the figures the
@@ -9,8 +10,6 @@ import { checkAllStatuses, Mt5AgentClient } from '../lib/mt5-agent';
  * one budget. Medians of ROUNDS; "ratio" is measured ÷ asked (1.00 is exact; a timeout never fires early).
  */
 const ROUNDS = 5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { openMemoryDatabase, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { clientes, custodias, importLotes, operacoes } from '../db/schema';
 import { Mt5Simulator } from '../mt5-sim';
-import { upsertUser } from '../modules/auth/users';
 import { historicoStatement, type HistoricoFiltro } from '../modules/ordens/historico-repository';
 import { loadReferenceData } from '../seed/reference';
 import { withPostgres } from './databases';
+import { startBenchServer } from './server';
+import { compare, median } from './stats';
 
 /**
  * Issue 17's figures, side by side in one run:
@@ -22,34 +21,6 @@ import { withPostgres } from './databases';
 const GRUPOS = 100_000;
 const CLIENTES = 200;
 const TICKERS = ['PETR4', 'VALE3', 'ITUB4', 'BBDC4', 'ABEV3', 'WEGE3', 'BBAS3', 'B3SA3'];
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Median of each, sampled alternately so that a busy machine slows both sides alike. */
-async function compare(
-  runs: number,
-  http: () => Promise<unknown>,
-  sqlAlone: () => Promise<unknown>,
-): Promise<[number, number]> {
-  for (let i = 0; i < 5; i++) {
-    await http();
-    await sqlAlone();
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    let t = performance.now();
-    await http();
-    a.push(performance.now() - t);
-    t = performance.now();
-    await sqlAlone();
-    b.push(performance.now() - t);
-  }
-  return [median(a), median(b)];
-}
 
 /** 100,000 groups of 200 clients over two years (some created in the same instant), 2 or 3 legs each. */
 async function seedOrdens(db: Db): Promise<void> {
@@ -107,41 +78,6 @@ async function seedOrdens(db: Db): Promise<void> {
   console.log(`${counts!.grupos} groups, ${counts!.pernas} legs`);
 }
 
-async function serve(database: Database, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    MT5_RECONCILE_SECONDS: '0',
-    ...env,
-  });
-  await upsertUser(database.db, 'bench', 'bench-password-123');
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
-    spaDir: null,
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${port}/api`;
-  const login = await fetch(`${base}/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }),
-  });
-  const { access } = (await login.json()) as { access: string };
-  // The whole answer, received; parsing it is the caller's work, as the statement's JSON text is not parsed either.
-  const fetchText = async (path: string) => {
-    const res = await fetch(base + path, { headers: { authorization: `Bearer ${access}` } });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
-    return text;
-  };
-  const get = async (path: string) => JSON.parse(await fetchText(path)) as unknown;
-  return { app, get, fetchText };
-}
-
 interface Row {
   db: string;
   call: string;
@@ -153,7 +89,7 @@ interface Row {
 async function measureHistorico(kind: string, database: Database): Promise<Row[]> {
   const { db } = database;
   await seedOrdens(db);
-  const { app, get, fetchText } = await serve(database);
+  const server = await startBenchServer(database, { MT5_RECONCILE_SECONDS: '0' });
   const [cliente] = await queryRows<{ id: number }>(db, sql`select min(id) as id from clientes`);
   const clienteId = cliente!.id;
 
@@ -196,15 +132,15 @@ async function measureHistorico(kind: string, database: Database): Promise<Row[]
     if (f.ate) params.set('ate', f.ate);
     if (f.depoisDe) params.set('cursor', `${f.depoisDe.em}_${f.depoisDe.id}`);
     const path = `/ordens/?${params.toString()}`;
-    const page = (await get(path)) as { results: unknown[] };
+    const page = (await server.get(path)) as { results: unknown[] };
     const [http, alone] = await compare(
       100,
-      () => fetchText(path),
+      () => server.getText(path),
       () => queryRows(db, historicoStatement(filtro)),
     );
     rows.push({ db: kind, call, rows: page.results.length, http, sql: alone });
   }
-  await app.close();
+  await server.close();
   return rows;
 }
 
@@ -284,7 +220,8 @@ async function measureConciliacao(kind: string, database: Database): Promise<Row
   );
   for (const sim of sims) for (const a of acoes) sim.terminal.setPosition(a.ticker, 300, 20);
 
-  const { app, get } = await serve(database, {
+  const server = await startBenchServer(database, {
+    MT5_RECONCILE_SECONDS: '0',
     MT5_AGENT_PORT: String(port),
     MT5_AGENT_TOKEN: 'bench',
     MT5_TIMEOUT_MS: String(timeoutMs),
@@ -293,7 +230,7 @@ async function measureConciliacao(kind: string, database: Database): Promise<Row
   let answer: Array<{ situacao: string; terminal_status: string }> = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    answer = (await get('/conciliacao/')) as typeof answer;
+    answer = (await server.get('/conciliacao/')) as typeof answer;
     samples.push(performance.now() - t);
   }
   const by = (k: string) => answer.filter((c) => c.terminal_status === k).length;
@@ -301,7 +238,7 @@ async function measureConciliacao(kind: string, database: Database): Promise<Row
     `${kind}: reconciliation of ${answer.length} clients: ${by('online')} online, ${by('timeout')} timeout, ` +
       `${by('offline')} offline; ${answer.filter((c) => c.situacao === 'confere').length} confere`,
   );
-  await app.close();
+  await server.close();
   await Promise.all(sims.map((s) => s.close()));
   return [
     {

@@ -12,6 +12,8 @@ export interface BenchServer {
   token: string;
   /** GET an API path with the token; the parsed JSON body, or an error unless 200. */
   get(path: string): Promise<unknown>;
+  /** As `get`, the whole body received but not parsed (as a statement's JSON text is not parsed either). */
+  getText(path: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -41,15 +43,18 @@ export async function startBenchServer(
     body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }),
   });
   const { access: token } = (await login.json()) as { access: string };
+  const getText = async (path: string) => {
+    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+    return text;
+  };
   return {
     app,
     base,
     token,
-    async get(path) {
-      const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      return res.json();
-    },
+    getText,
+    get: async (path) => JSON.parse(await getText(path)) as unknown,
     close: () => app.close(),
   };
 }

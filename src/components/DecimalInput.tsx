@@ -1,5 +1,6 @@
 import { Input, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { parseDecimal } from '../../shared/numbers';
 
 /** A number as a Brazilian types it: '41,23' (no thousands separator while editing). */
@@ -43,6 +44,33 @@ export function DecimalInput({ value, onChange, ...props }: Props) {
         setShown(parsed);
         onChange(parsed);
       }}
+    />
+  );
+}
+
+/** A form's decimal field (react-hook-form): typed and shown in pt-BR, its value the parsed number. */
+export function DecimalController<T extends FieldValues>({
+  control,
+  name,
+  disabled,
+}: {
+  control: Control<T>;
+  name: FieldPathByValue<T, number | undefined>;
+  disabled?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DecimalInput
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          disabled={disabled}
+        />
+      )}
     />
   );
 }

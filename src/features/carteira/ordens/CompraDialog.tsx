@@ -16,7 +16,7 @@ import { parseDecimal } from '../../../../shared/numbers';
 import { carteiraQueries } from '../../../api/carteira';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
-import { DecimalInput } from '../../../components/DecimalInput';
+import { DecimalController } from '../../../components/DecimalInput';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { totalEstimado } from './estimativa';
@@ -241,19 +241,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           />
           {execucao === 'limite' ? (
             <FormField label="Preço limite" error={formState.errors.preco?.message}>
-              <Controller
-                control={control}
-                name="preco"
-                render={({ field }) => (
-                  <DecimalInput
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={sending}
-                  />
-                )}
-              />
+              <DecimalController control={control} name="preco" disabled={sending} />
             </FormField>
           ) : (
             <div />
@@ -273,19 +261,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           />
           {modo === 'valor' ? (
             <FormField label="Valor (R$)" error={formState.errors.valor?.message}>
-              <Controller
-                control={control}
-                name="valor"
-                render={({ field }) => (
-                  <DecimalInput
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={sending}
-                  />
-                )}
-              />
+              <DecimalController control={control} name="valor" disabled={sending} />
             </FormField>
           ) : (
             <FormField label="Quantidade de ações" error={formState.errors.quantidade?.message}>
@@ -298,19 +274,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
             </FormField>
           )}
           <FormField label="Alvo (TP)" error={formState.errors.tp?.message}>
-            <Controller
-              control={control}
-              name="tp"
-              render={({ field }) => (
-                <DecimalInput
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  disabled={sending}
-                />
-              )}
-            />
+            <DecimalController control={control} name="tp" disabled={sending} />
           </FormField>
         </SimpleGrid>
         <Stack gap="1" fontSize="sm" aria-label="Estimativa da compra" role="group">

@@ -9,7 +9,7 @@ import { baseSymbol } from '../../../../shared/legs';
 import { conciliacaoQueries } from '../../../api/conciliacao';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendVenda } from '../../../api/ordens';
-import { DecimalInput } from '../../../components/DecimalInput';
+import { DecimalController } from '../../../components/DecimalInput';
 import { SEM_COTACAO } from '../../../components/PrecoAtual';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
@@ -161,19 +161,7 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
       />
       {execucao === 'limite' && (
         <FormField label="Preço limite" error={formState.errors.preco?.message}>
-          <Controller
-            control={control}
-            name="preco"
-            render={({ field }) => (
-              <DecimalInput
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={sending}
-              />
-            )}
-          />
+          <DecimalController control={control} name="preco" disabled={sending} />
         </FormField>
       )}
       <Stack gap="1" fontSize="sm" role="group" aria-label="Estimativa da venda">

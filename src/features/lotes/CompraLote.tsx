@@ -20,9 +20,9 @@ import {
   type RegraLote,
 } from '../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../shared/format';
-import { parseDecimal } from '../../../shared/numbers';
 import { useSendLote, useValidateLote } from '../../api/lotes';
 import { recomendacoesQueries } from '../../api/recomendacoes';
+import { DecimalController } from '../../components/DecimalInput';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { uuid } from '../../lib/uuid';
@@ -235,7 +235,6 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
     });
   };
 
-  const numeric = { setValueAs: parseDecimal };
   const busy = validate.isPending;
 
   return (
@@ -284,7 +283,7 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
             />
           </FormField>
           <FormField label="Alvo (TP)" error={formState.errors.tp?.message}>
-            <Input {...register('tp', numeric)} inputMode="decimal" disabled={busy} />
+            <DecimalController control={control} name="tp" disabled={busy} />
           </FormField>
           <Controller
             control={control}
@@ -301,7 +300,7 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
           />
           {execucao === 'limite' && (
             <FormField label="Preço limite" error={formState.errors.preco?.message}>
-              <Input {...register('preco', numeric)} inputMode="decimal" disabled={busy} />
+              <DecimalController control={control} name="preco" disabled={busy} />
             </FormField>
           )}
           <Controller
@@ -318,7 +317,7 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
             )}
           />
           <FormField label={VALOR_LABEL[regra]} error={formState.errors.valor?.message}>
-            <Input {...register('valor', numeric)} inputMode="decimal" disabled={busy} />
+            <DecimalController control={control} name="valor" disabled={busy} />
           </FormField>
         </SimpleGrid>
       </form>

@@ -409,7 +409,8 @@ describe('the control panel’s recommendation', () => {
     await user.click(await screen.findByRole('link', { name: 'Ordem em lote de WEGE3' }));
     expect(await screen.findByRole('heading', { name: 'Ordem em lote' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Ação')).toHaveValue('WEGE3');
-    expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('46.31');
+    // In pt-BR, as the MT5 dialogs show it (issue 18, rough edge 4).
+    expect(screen.getByLabelText('Alvo (TP)')).toHaveValue('46,31');
   });
 });
 

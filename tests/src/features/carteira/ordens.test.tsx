@@ -11,6 +11,7 @@ import {
 import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { server } from '../../../../mocks/node';
 import { fakePollClock } from '../../../support/fake-clock';
+import { recordRequests } from '../../../support/requests';
 import { renderWithProviders } from '../../../support/render';
 
 const recomendacoes: RecomendacaoDisponivel[] = [
@@ -32,25 +33,6 @@ function useRecomendacoes() {
       HttpResponse.json(recomendacoes),
     ),
   );
-}
-
-/** Records the bodies and headers of the calls the dialog makes. */
-function spyOn(method: 'post' | 'get', path: string) {
-  const calls: Array<{ body: unknown; key: string | null }> = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.method.toLowerCase() === method && new URL(request.url).pathname.match(path)) {
-      void request
-        .clone()
-        .text()
-        .then((text) =>
-          calls.push({
-            body: text ? JSON.parse(text) : null,
-            key: request.headers.get('idempotency-key'),
-          }),
-        );
-    }
-  });
-  return calls;
 }
 
 afterEach(() => {
@@ -142,8 +124,8 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('asks for Validar again after a leg or a field is edited, and sends what was validated', async () => {
-    const validated = spyOn('post', '/mt5/compra/validar/$');
-    const sent = spyOn('post', '/mt5/compra/$');
+    const validated = recordRequests('POST', /\/mt5\/compra\/validar\/$/);
+    const sent = recordRequests('POST', /\/mt5\/compra\/$/);
     const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '250');
@@ -182,7 +164,7 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('sends the quantity or the value as the entry mode says, never both', async () => {
-    const validated = spyOn('post', '/mt5/compra/validar/$');
+    const validated = recordRequests('POST', /\/mt5\/compra\/validar\/$/);
     const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '250');
@@ -286,8 +268,8 @@ describe('the MT5 buy dialog', () => {
 
   it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {
     const user = fakePollClock();
-    const sent = spyOn('post', '/mt5/compra/$');
-    const polls = spyOn('get', '/mt5/compra-status/');
+    const sent = recordRequests('POST', /\/mt5\/compra\/$/);
+    const polls = recordRequests('GET', /\/mt5\/compra-status\//);
     const { onExecuted } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.click(screen.getByText('Limite'));
@@ -324,7 +306,7 @@ describe('the MT5 buy dialog', () => {
   });
 
   it('omits the price for mercado', async () => {
-    const sent = spyOn('post', '/mt5/compra/$');
+    const sent = recordRequests('POST', /\/mt5\/compra\/$/);
     const { user } = renderCompra();
     await user.type(await screen.findByLabelText('Ticker'), 'PETR4');
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
@@ -411,8 +393,8 @@ describe('the MT5 sell dialog', () => {
 
   it('Confirmar Venda sends one sale for a double click and polls it until executed', async () => {
     const user = fakePollClock();
-    const sent = spyOn('post', '/mt5/venda/9/$');
-    const polls = spyOn('get', '/mt5/venda-status/');
+    const sent = recordRequests('POST', /\/mt5\/venda\/9\/$/);
+    const polls = recordRequests('GET', /\/mt5\/venda-status\//);
     const { onExecuted } = renderVenda();
     await user.dblClick(await screen.findByRole('button', { name: 'Confirmar Venda' }));
     await waitFor(() => expect(polls).toHaveLength(1));

@@ -11,6 +11,7 @@ import { todayIso } from '../../../../shared/dates';
 import { LOTE_POLL_MS } from '../../../../src/api/lotes';
 import { fakePollClock } from '../../../support/fake-clock';
 import { renderApp } from '../../../support/render';
+import { recordRequests } from '../../../support/requests';
 
 /** Issue 16 on the screen: the buy and sale lotes over the mock's clients and terminals. */
 
@@ -89,25 +90,6 @@ beforeEach(() => {
   resetLotesMock();
 });
 
-/** Records each call's body and Idempotency-Key. */
-function spy(method: string, path: RegExp) {
-  const calls: Array<{ body: Record<string, unknown>; key: string | null }> = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.method === method && path.test(new URL(request.url).pathname)) {
-      void request
-        .clone()
-        .text()
-        .then((text) =>
-          calls.push({
-            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-            key: request.headers.get('idempotency-key'),
-          }),
-        );
-    }
-  });
-  return calls;
-}
-
 const grid = () => screen.getByRole('table', { name: 'Clientes do lote' });
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const rowOf = (table: HTMLElement, nome: string) =>
@@ -184,7 +166,7 @@ describe('Compra em lote', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
 
-    const validacoes = spy('POST', /\/api\/lotes\/validar\/$/);
+    const validacoes = recordRequests('POST', /\/api\/lotes\/validar\/$/);
     await user.click(screen.getByRole('button', { name: 'Validar alterações (1)' }));
     await waitFor(() =>
       expect(rowOf(grid(), 'Bruno Henrique Almeida')).not.toHaveTextContent('Alterada'),
@@ -202,8 +184,8 @@ describe('Compra em lote', () => {
   it('sends the lote after a confirmation with the totals, and follows it to the end with one status call', async () => {
     fakePollClock();
     const { user } = await validated();
-    const envios = spy('POST', /\/api\/lotes\/$/);
-    const statuses = spy('GET', /\/api\/lotes\/[^/]+\/$/);
+    const envios = recordRequests('POST', /\/api\/lotes\/$/);
+    const statuses = recordRequests('GET', /\/api\/lotes\/[^/]+\/$/);
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Enviar ordem em lote' });
     expect(dialog).toHaveTextContent('Compra de ABEV3 a mercado, alvo R$ 15,00.');
@@ -266,7 +248,7 @@ describe('Compra em lote', () => {
     expect(within(ordens).getAllByText('Falhou')).toHaveLength(2);
     expect(ordens).toHaveTextContent('Ordem não executada por completo (RJCT3 rejeitada');
 
-    const validacoes = spy('POST', /\/api\/lotes\/validar\/$/);
+    const validacoes = recordRequests('POST', /\/api\/lotes\/validar\/$/);
     await user.click(screen.getByRole('button', { name: 'Reenviar falhas (2)' }));
     expect(
       await screen.findByText(
@@ -350,7 +332,7 @@ describe('Venda em lote', () => {
       'Selecionadas: 2 operações · 500 ações · R$ 6.600,00 a preço atual',
     );
 
-    const envios = spy('POST', /\/api\/lotes\/venda\/$/);
+    const envios = recordRequests('POST', /\/api\/lotes\/venda\/$/);
     await user.click(screen.getByRole('button', { name: 'Enviar venda' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Enviar venda em lote' });
     expect(dialog).toHaveTextContent('2 operações de 2 clientes · 500 ações');
@@ -381,7 +363,7 @@ describe('Venda em lote', () => {
           : HttpResponse.json({ detail, campos: { 'operacoes.1': detail } }, { status: 409 });
       }),
     );
-    const envios = spy('POST', /\/api\/lotes\/venda\/$/);
+    const envios = recordRequests('POST', /\/api\/lotes\/venda\/$/);
     const { user } = renderApp('/ordens/lote?tipo=venda&ticker=ABEV3');
     await screen.findByRole('table', { name: 'Operações da venda' });
     await user.click(screen.getByText('Limite'));

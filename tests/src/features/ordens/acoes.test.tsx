@@ -12,6 +12,7 @@ import { server } from '../../../../mocks/node';
 import { CompraDialog } from '../../../../src/features/carteira/ordens/CompraDialog';
 import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialog';
 import { renderApp, renderWithProviders } from '../../../support/render';
+import { recordRequests } from '../../../support/requests';
 
 /** Issue 14's SPA part and issue 17's sale warning: Cancelar ordem, Resolver, the aviso, the sale above the terminal. */
 
@@ -22,25 +23,6 @@ const lento = { timeout: 5000 };
 const AVISO =
   'Situação desconhecida de PETR4 (o terminal não conhece o ticket 7). Nada será registrado na carteira até ela ' +
   'ser esclarecida; um responsável pode resolver a ordem.';
-
-/** The bodies of the calls to a path. */
-function spyOn(method: string, path: RegExp) {
-  const calls: Array<{ body: unknown; key: string | null }> = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.method === method && path.test(new URL(request.url).pathname)) {
-      void request
-        .clone()
-        .text()
-        .then((text) =>
-          calls.push({
-            body: text ? JSON.parse(text) : null,
-            key: request.headers.get('idempotency-key'),
-          }),
-        );
-    }
-  });
-  return calls;
-}
 
 const aberta = (extra: Partial<OrdemDetalhe> = {}): OrdemDetalhe => ({
   group_id: GROUP,
@@ -93,7 +75,7 @@ describe("an order's page while it is in flight", () => {
   it('Cancelar ordem asks the terminal, then follows the order until it is canceled', async () => {
     let cancelada = false;
     const cancelada_erro = 'Ordem não executada por completo (PETR4 cancelada).';
-    const cancels = spyOn('POST', /\/ordens\/.+\/cancelar\/$/);
+    const cancels = recordRequests('POST', /\/ordens\/.+\/cancelar\/$/);
     server.use(
       handle(e.detail, () =>
         ok(
@@ -144,7 +126,7 @@ describe("an order's page while it is in flight", () => {
 
   it('says an order in doubt is in doubt, and Resolver closes it with the reason asked for', async () => {
     let resolvida = false;
-    const resolves = spyOn('POST', /\/ordens\/.+\/resolver\/$/);
+    const resolves = recordRequests('POST', /\/ordens\/.+\/resolver\/$/);
     const emDuvida = aberta({
       aviso: AVISO,
       legs: [
@@ -301,7 +283,7 @@ describe('the sell dialog against the terminal’s position', () => {
 
   it('warns, shows the 409 when sent anyway, and sends the explicit confirmation once ticked', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const sent = spyOn('POST', /\/mt5\/venda\/9\/$/);
+    const sent = recordRequests('POST', /\/mt5\/venda\/9\/$/);
     const refusal =
       'A venda é de 250 ações de PETR4, mas o terminal do cliente tem 100. Confira a posição (Conciliação); para ' +
       'vender assim mesmo, confirme a venda acima da posição do terminal.';

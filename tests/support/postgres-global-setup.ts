@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +21,6 @@ function findBin(name: string): string {
   throw new Error(
     `PostgreSQL's ${name} was not found under ${root}: run tests/prerequisites.sh (npm test does).`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /**

@@ -1,55 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { freePort, startServerProcess } from '../../support/server-process';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  closed: Promise<number | null>;
-}
-
-async function startServer(
-  dataDir: string,
-  port: number,
-  env: Record<string, string> = {},
-): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const deadline = Date.now() + 45_000;
-  while (!/is running at/.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => out, closed };
-}
+/** The server as `npm start` runs it, on the embedded database in `dataDir`. */
+const startServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
+  startServerProcess({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', ...env }, 45_000);
 
 const login = (port: number, password: string) =>
   fetch(`http://127.0.0.1:${port}/api/token/`, {

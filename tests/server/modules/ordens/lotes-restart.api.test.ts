@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +8,7 @@ import { openDatabase } from '../../../../server/db/client';
 import { upsertUser } from '../../../../server/modules/auth/users';
 import type { Behaviour } from '../../../../server/mt5-sim';
 import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
+import { freePort, startServerProcess, type ServerProcess } from '../../../support/server-process';
 
 /**
  * Issue 16: the server is killed (SIGKILL) while a lote of 30 clients is being sent, and started again. Nothing
@@ -17,7 +16,6 @@ import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
  * no terminal may receive an order twice (some agents had taken orders whose answers never came back).
  */
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 // Outside demo mode the shared token has at least 32 characters and goes only to the VMs' networks.
 const TOKEN = 'token-do-agente-lotes-restart-0123456789';
 const USER = { username: 'operador', password: 'senha-de-teste-123' };
@@ -27,21 +25,6 @@ const BEHAVIOURS: Behaviour[] = Array.from({ length: CLIENTES }, (_, i) =>
   i % 5 === 0 ? 'timeout-orders' : 'online',
 );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  closed: Promise<number | null>;
-}
-
 describe('lotes: a server killed mid-lote', { timeout: 180_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lotes-restart-'));
   const postgres = process.env.TEST_DB === 'postgres';
@@ -49,20 +32,16 @@ describe('lotes: a server killed mid-lote', { timeout: 180_000 }, () => {
   let dropDatabase = async () => {};
   let fleet: SimFleet;
   let port: number;
-  let running: Running | null = null;
+  let running: ServerProcess | null = null;
 
-  const start = async (env: Record<string, string> = {}): Promise<Running> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
+  const start = async (env: Record<string, string> = {}): Promise<ServerProcess> => {
+    running = await startServerProcess(
+      {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         PORT: String(port),
-        HOST: '127.0.0.1',
         DEMO: '0',
         SPA_DIR: path.join(dataDir, 'sem-spa'),
-        LOG_LEVEL: 'warn',
         MT5_AGENT_PORT: String(fleet.port),
         MT5_AGENT_TOKEN: TOKEN,
         MT5_AGENT_NETWORKS: '127.0.0.0/8',
@@ -70,17 +49,9 @@ describe('lotes: a server killed mid-lote', { timeout: 180_000 }, () => {
         MT5_RECONCILE_SECONDS: '1',
         ...env,
       },
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const deadline = Date.now() + 60_000;
-    while (!/is running at/.test(out)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    running = { child, output: () => out, closed };
+      60_000,
+    );
+    if (!running.started) throw new Error(`no start:\n${running.output()}`);
     return running;
   };
   const api = async (token: string | null, pathname: string, init: RequestInit = {}) => {

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A loopback port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** What it printed so far (stdout and stderr). */
+  output: () => string;
+  /** Whether it said it is running before it exited or the time ran out. */
+  started: boolean;
+  closed: Promise<number | null>;
+}
+
+/**
+ * `server/main.ts` in a process of its own, as `npm start` runs it, on the loopback; `env` over the test's
+ * environment. Resolves once it says it is running, has exited, or `waitMs` passed.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  waitMs: number,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const deadline = Date.now() + waitMs;
+  const running = () => /is running at/.test(out);
+  while (!running() && child.exitCode === null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out, started: running(), closed };
+}

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
 import { formatDate } from '../../shared/format';
+import { parseDecimal } from '../../shared/numbers';
 import { launchBrowser, screenshot } from '../support/browser';
 import { baseUrl, login } from '../support/e2e';
 
@@ -75,7 +76,8 @@ describe('the boleta em lote, on the demo', () => {
 
     await page.getByRole('heading', { name: 'Ordem em lote' }).waitFor();
     await expect(page.getByLabel('Ação', { exact: true }).inputValue()).resolves.toBe(ticker);
-    expect(Number(await page.getByLabel('Alvo (TP)').inputValue())).toBeGreaterThan(0);
+    // The suggested target, shown in pt-BR (46,31).
+    expect(parseDecimal(await page.getByLabel('Alvo (TP)').inputValue())).toBeGreaterThan(0);
     await page.getByLabel('Percentual do valor disponível (%)').fill('5');
     await page.getByRole('button', { name: 'Validar' }).click();
     const clientes = page.getByRole('table', { name: 'Clientes do lote' });

@@ -1,9 +1,28 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { QuoteService } from '../lib/quotes';
 import { upsertUser } from '../modules/auth/users';
+
+export interface RawAnswer {
+  status: number;
+  encoding: string | undefined;
+  body: Buffer;
+}
+
+/** The body as the browser hands it to the page: decompressed and decoded. */
+export function decodeAnswer({ encoding, body }: RawAnswer): string {
+  const bytes =
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(body)
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(body)
+        : body;
+  return bytes.toString('utf8');
+}
 
 export interface BenchServer {
   app: FastifyInstance;
@@ -14,6 +33,8 @@ export interface BenchServer {
   get(path: string): Promise<unknown>;
   /** As `get`, the whole body received but not parsed (as a statement's JSON text is not parsed either). */
   getText(path: string): Promise<string>;
+  /** The answer as it arrives, to its last byte: still compressed (`decodeAnswer` is the client's part). */
+  getRaw(path: string): Promise<RawAnswer>;
   close(): Promise<void>;
 }
 
@@ -43,19 +64,46 @@ export async function startBenchServer(
     body: JSON.stringify({ username: 'bench', password: 'bench-password-123' }),
   });
   const { access: token } = (await login.json()) as { access: string };
+  // Node's own HTTP client on kept-alive connections, as a browser keeps them: fetch (undici) spends about a
+  // millisecond of its own per call in this same process, which no browser would add to the server's answer.
+  const agent = new http.Agent({ keepAlive: true });
+  const getRaw = (path: string) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const request = http.get(
+        base + path,
+        { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              encoding: res.headers['content-encoding'],
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+    });
   const getText = async (path: string) => {
-    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+    const answer = await getRaw(path);
+    const text = decodeAnswer(answer);
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${text}`);
     return text;
   };
   return {
     app,
     base,
     token,
+    getRaw,
     getText,
     get: async (path) => JSON.parse(await getText(path)) as unknown,
-    close: () => app.close(),
+    close: async () => {
+      agent.destroy();
+      await app.close();
+    },
   };
 }
 

@@ -16,6 +16,11 @@ export const badRequest = (detail: string, campos?: Record<string, string>) =>
   new HttpError(400, detail, campos);
 export const notFound = (detail = 'Não encontrado.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+/** No valid token of a live session: the guard's answer, and a route's that checks the session itself. */
+export const unauthenticated = () =>
+  new HttpError(401, 'Credenciais de autenticação não fornecidas ou inválidas.', undefined, {
+    'www-authenticate': 'Bearer',
+  });
 
 /** A 400 for checks that are not a schema (the client exists, a sale follows its purchase): `{detail, campos}`. */
 export function invalidFields(campos: Record<string, string>): HttpError {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/http-error';
+import { HttpError, unauthenticated } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,10 +11,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** The route checks the live session in its own statement: set by `statementRoute` only, which does. */
+    sessionInStatement?: boolean;
   }
 }
-
-const UNAUTHENTICATED = 'Credenciais de autenticação não fornecidas ou inválidas.';
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -55,12 +55,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.url?.startsWith('/api/docs')) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+    const claims = match ? app.deps.auth.verify(match[1]!) : null;
+    if (!claims) throw unauthenticated();
+    request.username = claims.username;
+    request.sessionId = claims.sessionId;
+    if (request.routeOptions.config.sessionInStatement) return;
     // A live session, not just a signature: logout, a password reset or the user's deletion end it.
-    const session = match ? await app.deps.auth.authenticate(match[1]!) : null;
-    if (!session) {
-      throw new HttpError(401, UNAUTHENTICATED, undefined, { 'www-authenticate': 'Bearer' });
-    }
-    request.username = session.username;
-    request.sessionId = session.sessionId;
+    if (!(await app.deps.auth.isLive(claims))) throw unauthenticated();
   });
 });

@@ -23,8 +23,13 @@ export interface AuthService {
     address: string;
   }): Promise<{ access: string; username: string }>;
   logout(session: AuthSession, address: string): Promise<void>;
-  /** The session a bearer token opens, or null: bad token, ended or expired session, deleted user. */
-  authenticate(token: string): Promise<AuthSession | null>;
+  /**
+   * The session a bearer token names, or null for a bad token (forged, expired, not ours); whether that session
+   * still lives is `isLive`.
+   */
+  verify(token: string): AuthSession | null;
+  /** Whether the token's session still opens the API: not ended, not expired, its user still there. */
+  isLive(session: AuthSession): Promise<boolean>;
 }
 
 export function createAuthService(opts: {
@@ -88,11 +93,9 @@ export function createAuthService(opts: {
       });
     },
 
-    async authenticate(token) {
-      const claims = await tokens.verify(token);
-      if (!claims) return null;
-      const username = await findLiveSession(db, claims.sessionId);
-      return username !== undefined && username === claims.username ? claims : null;
+    verify: (token) => tokens.verify(token),
+    async isLive({ username, sessionId }) {
+      return (await findLiveSession(db, sessionId)) === username;
     },
   };
 }

@@ -108,11 +108,6 @@ export function historicoStatement(f: HistoricoFiltro): SQL {
     )::text as json`;
 }
 
-export async function selectHistoricoJson(db: Db, f: HistoricoFiltro): Promise<string> {
-  const [row] = await queryRows<{ json: string }>(db, historicoStatement(f));
-  return row!.json;
-}
-
 /** One group as the history's row (parsed by the caller), or undefined. */
 export async function selectOrdemJson(db: Db, groupId: string): Promise<string | undefined> {
   const [row] = await queryRows<{ json: string }>(

@@ -1,18 +1,12 @@
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type {
-  EventoOrdem,
-  HistoricoOrdens,
-  HistoricoQuerySchema,
-  Ordem,
-  OrdemDetalhe,
-} from '../../../contract';
+import type { EventoOrdem, HistoricoQuerySchema, Ordem, OrdemDetalhe } from '../../../contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { RawJson } from '../../lib/route';
 import {
+  historicoStatement,
   selectAuditoriaDaOrdem,
   selectClientOrderIds,
-  selectHistoricoJson,
   selectOrdemJson,
   type AuditRow,
 } from './historico-repository';
@@ -22,13 +16,10 @@ const PAGINA_PADRAO = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDEM_NAO_ENCONTRADA = 'Ordem não encontrada.';
 
-/** A page of the order history, newest first, as the JSON the database builds. */
-export async function listOrdens(
-  db: Db,
-  query: z.output<typeof HistoricoQuerySchema>,
-): Promise<RawJson<HistoricoOrdens>> {
+/** The statement of a page of the order history, newest first, as the JSON the database builds. */
+export function historicoDaConsulta(query: z.output<typeof HistoricoQuerySchema>): SQL {
   const [em, id] = query.cursor?.split('_') ?? [];
-  const json = await selectHistoricoJson(db, {
+  return historicoStatement({
     cliente: query.cliente,
     acao: query.acao,
     estado: query.estado,
@@ -37,7 +28,6 @@ export async function listOrdens(
     depoisDe: em && id ? { em, id } : undefined,
     limite: query.limite ?? PAGINA_PADRAO,
   });
-  return new RawJson(json);
 }
 
 /** One order with its legs, its timeline from the audit log and the operations it touched. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { lotesEndpoints as l, ordensEndpoints as e } from '../../../contract';
-import { route, type RouteContext } from '../../lib/route';
+import { route, statementRoute, type RouteContext } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
-import { getOrdem, listOrdens } from './historico';
+import { getOrdem, historicoDaConsulta } from './historico';
 import { Lotes, startLoteReconciler } from './lotes';
 import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
@@ -37,7 +37,8 @@ export async function ordensRoutes(app: FastifyInstance) {
   route(app, e.cancel, ({ params }, { username }) =>
     cancelGroup(db, config, params.group_id, username),
   );
-  route(app, e.list, ({ query }) => listOrdens(db, query));
+  // The history is the page operators page through all day: its statement checks the session too.
+  statementRoute(app, e.list, ({ query }) => historicoDaConsulta(query));
   route(app, e.detail, ({ params }) => getOrdem(db, params.group_id));
   startReconciler(app);
 

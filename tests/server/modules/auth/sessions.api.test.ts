@@ -20,7 +20,15 @@ describe('sessions: a token opens the API only while its session lives', () => {
   });
   afterAll(() => server.close());
 
-  const opens = async (token: string) => (await server.request('/api/clientes/', { token })).status;
+  // Every check through the guard's session lookup and through a route that checks the session in its own
+  // statement (the order history): both must agree on every token.
+  const opens = async (token: string) => {
+    const guard = (await server.request('/api/clientes/', { token })).status;
+    const inStatement = await server.request('/api/ordens/', { token });
+    expect(inStatement.status, '/api/ordens/').toBe(guard);
+    if (guard === 401) expect(inStatement.headers.get('www-authenticate')).toBe('Bearer');
+    return guard;
+  };
   const logout = (token: string | null) =>
     server.request('/api/logout/', { method: 'POST', token });
 
@@ -58,6 +66,16 @@ describe('sessions: a token opens the API only while its session lives', () => {
     for (const token of theirs) expect(await opens(token)).toBe(401);
     expect(await opens(colleague)).toBe(200);
     expect(await opens(await server.login('revisor', 'nova-senha-do-revisor'))).toBe(200);
+  });
+
+  it('a session past its expiry opens nothing, even while its token has not expired', async () => {
+    const token = await server.login();
+    expect(await opens(token)).toBe(200);
+    await queryRows(
+      server.database.db,
+      sql`update sessions set expires_at = now() - interval '1 second' where id = ${decodeJwt(token).jti!}::uuid`,
+    );
+    expect(await opens(token)).toBe(401);
   });
 
   it("deleting a user ends the user's sessions", async () => {

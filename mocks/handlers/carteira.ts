@@ -43,7 +43,8 @@ export const MOCK_COTACOES: Record<string, number> = {
 /** When the mock's quotes were made: the close of 29/10/2025 (17:00 in São Paulo). */
 export const MOCK_COTADO_EM = '2025-10-29T20:00:00.000Z';
 
-let patrimonioPorCliente: Record<number, number> = { 1: 500_000 };
+const MOCK_PATRIMONIO_POR_CLIENTE: Record<number, number> = { 1: 500_000 };
+let patrimonioPorCliente = MOCK_PATRIMONIO_POR_CLIENTE;
 
 /** An operation as the mock keeps it: the input, and the share events applied to it (mocks/handlers/eventos.ts). */
 export type StoredOperacao = OperacaoInput & { id: number; ajustes?: Ajuste[] | null };
@@ -96,6 +97,15 @@ export function resetCarteiraMock() {
   operacoes = seedOperacoes();
   proventos = [];
   nextId = Math.max(99, ...operacoes.map((o) => o.id)) + 1;
+}
+
+/** Back to this module's own seed, undoing `seedCarteiraMock` too (mocks/handlers/index.ts). */
+export function unseedCarteiraMock() {
+  acoes = MOCK_ACOES;
+  cotacoes = MOCK_COTACOES;
+  patrimonioPorCliente = MOCK_PATRIMONIO_POR_CLIENTE;
+  seedOperacoes = seed;
+  resetCarteiraMock();
 }
 
 /** Replaces the seed (recorded fixtures for QA) and starts over from it. */

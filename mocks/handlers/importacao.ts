@@ -9,11 +9,21 @@ export const MOCK_INVALID_DETAIL =
   "Aba 'Patrimônio': coluna obrigatória não encontrada nas primeiras 30 linhas: Patrimônio.";
 export const MOCK_ROWS = { patrimonio: 3, custodia: 4 };
 
+const mockConflictDetail = (date: string) =>
+  `Já existem dados de Patrimônio e Custódia para ${date.split('-').reverse().join('/')}.`;
+
 let rows = MOCK_ROWS;
 let imported = new Set([MOCK_CONFLICT_DATE]);
 let rememberUploads = false;
-let conflictDetail = (date: string) =>
-  `Já existem dados de Patrimônio e Custódia para ${date.split('-').reverse().join('/')}.`;
+let conflictDetail = mockConflictDetail;
+
+/** Back to the hand-picked answers, no upload remembered (mocks/handlers/index.ts). */
+export function resetImportacaoMock() {
+  rows = MOCK_ROWS;
+  imported = new Set([MOCK_CONFLICT_DATE]);
+  rememberUploads = false;
+  conflictDetail = mockConflictDetail;
+}
 
 /** QA replay: the recorded answers, and every date imported in the session conflicts afterwards. */
 export function seedImportacaoMock(data: {

@@ -1,14 +1,14 @@
 import { authHandlers } from './auth';
-import { carteiraHandlers } from './carteira';
-import { ordensHandlers } from './ordens';
-import { clientesHandlers } from './clientes';
-import { eventosHandlers } from './eventos';
+import { carteiraHandlers, unseedCarteiraMock } from './carteira';
+import { ordensHandlers, resetOrdensMock } from './ordens';
+import { clientesHandlers, resetClientesMock } from './clientes';
+import { eventosHandlers, resetEventosMock } from './eventos';
 import { precosHandlers } from './precos';
 import { conciliacaoHandlers } from './conciliacao';
-import { importacaoHandlers } from './importacao';
-import { lotesHandlers } from './lotes';
-import { painelHandlers } from './painel';
-import { recomendacoesHandlers } from './recomendacoes';
+import { importacaoHandlers, resetImportacaoMock } from './importacao';
+import { lotesHandlers, resetLotesMock } from './lotes';
+import { painelHandlers, resetPainelMock } from './painel';
+import { recomendacoesHandlers, resetRecomendacoesMock } from './recomendacoes';
 
 /** Every call of the specification, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
@@ -24,3 +24,18 @@ export const handlers = [
   ...precosHandlers,
   ...conciliacaoHandlers,
 ];
+
+/**
+ * Every handler's state back to what it was when first loaded: the component tests share these modules across the
+ * files a worker runs (tests/support/components-setup.ts), and each file expects the hand-picked seed.
+ */
+export function resetMockHandlers() {
+  resetClientesMock();
+  unseedCarteiraMock();
+  resetEventosMock();
+  resetImportacaoMock();
+  resetLotesMock();
+  resetOrdensMock();
+  resetPainelMock();
+  resetRecomendacoesMock();
+}

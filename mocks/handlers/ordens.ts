@@ -180,6 +180,15 @@ function seedHistorico() {
 }
 seedHistorico();
 
+/** Back to the history alone and no replay (mocks/handlers/index.ts). */
+export function resetOrdensMock() {
+  replay = null;
+  groups.clear();
+  byKey.clear();
+  nextGroup = 1;
+  seedHistorico();
+}
+
 const ORDEM_NAO_ENCONTRADA = 'Ordem não encontrada.';
 
 export const ordensHandlers = [

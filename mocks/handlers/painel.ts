@@ -98,6 +98,12 @@ export function seedPainelMock(data: {
   patrimonio = data.patrimonio;
 }
 
+/** Back to the hand-picked rows (mocks/handlers/index.ts): a sale lote closes positions. */
+export function resetPainelMock() {
+  posicionadas = MOCK_POSICIONADAS;
+  patrimonio = MOCK_PATRIMONIO;
+}
+
 /** An open position of the panel, and its end once sold (a sale lote). */
 export const mockPosicao = (id: number) => posicionadas.find((p) => p.id === id);
 export function closeMockPosicao(id: number) {

@@ -90,12 +90,23 @@ export const MOCK_RECALCULO: RecomendacoesRecalculo = {
 /** Stocks each mock client holds open: they are left out of its available recommendations. */
 const ABERTAS: Record<number, string[]> = { 1: ['PETR4'], 2: ['WEGE3', 'ITUB4'] };
 
+/** The stocks a client holds open, or null for an unknown client. */
+const mockAbertasDe = (id: number): Array<string | undefined> | null =>
+  Number.isInteger(id) && id > 0 && id <= 3 ? (ABERTAS[id] ?? []) : null;
+const mockAcaoIdDe = (_ticker: string, index: number): number | undefined => index + 1;
+
 let recomendacoes = MOCK_RECOMENDACOES;
 let recalculo = MOCK_RECALCULO;
-/** The stocks a client holds open, or null for an unknown client. */
-let abertasDe = (id: number): Array<string | undefined> | null =>
-  Number.isInteger(id) && id > 0 && id <= 3 ? (ABERTAS[id] ?? []) : null;
-let acaoIdDe = (_ticker: string, index: number): number | undefined => index + 1;
+let abertasDe = mockAbertasDe;
+let acaoIdDe = mockAcaoIdDe;
+
+/** Back to the hand-picked set (mocks/handlers/index.ts). */
+export function resetRecomendacoesMock() {
+  recomendacoes = MOCK_RECOMENDACOES;
+  recalculo = MOCK_RECALCULO;
+  abertasDe = mockAbertasDe;
+  acaoIdDe = mockAcaoIdDe;
+}
 
 /** Replaces the set and where holdings come from (recorded fixtures and the portfolio's state for QA). */
 export function seedRecomendacoesMock(data: {

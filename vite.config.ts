@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './tests/support/sequencer';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -40,6 +41,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Component tests that need a document of their own: the ones choosing from Ark's menus (Ark keeps, per document,
+ * what the last pointer and key did, and a menu opened after another file's menus highlights differently) and the
+ * one that mocks the chart library (a module mock cannot replace a module another file has already loaded).
+ */
+const ISOLATED_COMPONENT_TESTS = [
+  'tests/src/components/exportar.test.tsx',
+  'tests/src/components/grafico/GraficoDialog.test.tsx',
+  'tests/src/features/auth/login.test.tsx',
+  'tests/src/features/eventos/eventos.test.tsx',
+  'tests/src/features/lotes/lotes.test.tsx',
+  'tests/src/features/ordens/historico.test.tsx',
+  'tests/src/features/recomendacoes/recomendacoes-page.test.tsx',
+];
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
@@ -66,8 +82,9 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: on a 2-core machine, every file one after the other,
     // while most of them wait on a server, a database or a child process. One per core, and the e2e files run
-    // beside them in their own process (tests/vitest-all.sh).
+    // beside them in their own process (tests/all.sh).
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: LongFirstSequencer },
     // Each project is one kind of test; `npm test` runs them all (see README).
     projects: [
       {
@@ -123,8 +140,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'components',
+          // Like the node projects, the files a worker runs share their modules and document, which halves the
+          // project's time (React, Chakra, the mocks and every screen evaluated once per worker, not per file);
+          // the setup resets the mocks' state for each file. Not the files below.
+          isolate: false,
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED_COMPONENT_TESTS,
+          setupFiles: ['tests/support/components-setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components-isolated',
+          environment: 'jsdom',
+          include: ISOLATED_COMPONENT_TESTS,
           setupFiles: ['tests/support/components-setup.ts'],
           testTimeout: 15_000,
         },

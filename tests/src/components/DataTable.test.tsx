@@ -88,7 +88,7 @@ describe('DataTable', () => {
     const c = createColumnHelper<Linha>();
     render(
       <ChakraProvider value={system}>
-        <DataTable
+        <DataTable<Linha>
           label="Teste"
           columns={[
             c.accessor('nome', { header: 'Nome', cell: (x) => x.getValue() ?? '—' }),

@@ -86,13 +86,14 @@ async function main(): Promise<void> {
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded database in ${config.dataDir}`;
-  console.log(`\nCarteira RV is running at http://localhost:${port}/ (${where})`);
-  if (isNewDatabase && adminPassword) {
-    console.log(
-      `\n  First start: created user "admin" with password: ${adminPassword}\n` +
-        '  It is shown only this once. Change it with: npm run user:create -- --username admin\n',
-    );
-  }
+  // One write: whoever reads the output up to "is running" (a supervisor, the tests) has the password with it.
+  console.log(
+    `\nCarteira RV is running at http://localhost:${port}/ (${where})` +
+      (isNewDatabase && adminPassword
+        ? `\n\n  First start: created user "admin" with password: ${adminPassword}\n` +
+          '  It is shown only this once. Change it with: npm run user:create -- --username admin\n'
+        : ''),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -165,6 +165,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // The files share one Chromium (tests/support/browser.ts) and the server's address, loaded once.
+          isolate: false,
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],

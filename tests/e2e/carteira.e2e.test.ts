@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 /** The row of the test's operation: 123 or 150 shares of WEGE3 bought on 01/10/2025. */
@@ -15,9 +15,9 @@ const rowOf = (page: Page, table: string, quantidade: string) =>
 describe("a demo client's portfolio", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('adds, edits, realises and deletes a manual operation, and refreshes the quotes', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inViewport, launchBrowser, screenshot } from '../support/browser';
+import { inViewport, closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 const rowOf = (page: Page, name: string) =>
@@ -9,9 +9,9 @@ const rowOf = (page: Page, name: string) =>
 describe('/clientes against the demo data', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('shows a green and a grey dot with their tooltips', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
 import { formatDate } from '../../shared/format';
 import { DEMO_AJUSTADO_ATE, demoCalendario } from '../../server/seed/demo-precos';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 /** One column's text, top to bottom, of a table by its accessible name. */
@@ -25,9 +25,9 @@ const collator = new Intl.Collator('pt-BR');
 describe('control panel and recommendations, on the demo data', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('POSICIONADAS: every open position, sorted by client; filters, Limpar Filtros, sorting', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

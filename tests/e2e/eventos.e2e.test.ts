@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { adminPassword, baseUrl, login } from '../support/e2e';
 
 /**
@@ -30,7 +30,7 @@ describe('corporate events, end to end', () => {
   let operacaoId: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     token = (
       await api<{ access: string }>(null, '/api/token/', {
         method: 'POST',
@@ -66,7 +66,7 @@ describe('corporate events, end to end', () => {
       await api(token, `/api/operacoes/${operacaoId}/`, { method: 'DELETE' });
       await api(token, `/api/clientes/${clienteId}/`, { method: 'DELETE' });
     }
-    await browser?.close();
+    await closePages(browser);
   });
 
   async function novoEvento(page: Page, campos: { tipo: string; data: string; valor: string }) {

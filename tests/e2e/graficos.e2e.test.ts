@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 /** The script chunks the page has asked for, by name (the chart library, the spreadsheet library). */
@@ -45,9 +45,9 @@ const texto = async (page: Page, selector: string) =>
 describe("a position's price chart and the POSICIONADAS export", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('opens the chart of a position (the library loaded only then) and exports POSICIONADAS as shown to XLSX', async () => {
     const context = await browser.newContext({

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 // Demo clients whose terminals answer (in-process simulators): Ana (1), who buys, and Eduarda (5), whose book,
@@ -11,9 +11,9 @@ const EDUARDA = 5;
 describe('order history and reconciliation, on the demo', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('after a buy, the order appears in Ordens → Histórico with its legs, and its page tells what happened', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

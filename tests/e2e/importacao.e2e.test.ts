@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 /** A workbook as the team exports it: a title row, pt-BR text numbers, both sheets. */
@@ -46,11 +46,11 @@ describe('import of patrimony and custody', () => {
   let browser: Browser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carteira-rv-e2e-import-'));
   });
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
 import { formatDate } from '../../shared/format';
 import { parseDecimal } from '../../shared/numbers';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { baseUrl, login } from '../support/e2e';
 
 interface LoteStatus {
@@ -53,9 +53,9 @@ async function recenteTerminado(page: Page): Promise<string[]> {
 describe('the boleta em lote, on the demo', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('distributes a recommendation to the demo clients, watches it end, sees it in two portfolios, and sells it for everyone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
 import { formatDate } from '../../shared/format';
-import { inViewport, launchBrowser, screenshot } from '../support/browser';
+import { inViewport, closePages, sharedBrowser, screenshot } from '../support/browser';
 import { login } from '../support/e2e';
 
 // The second demo client's VM answers online, through an in-process simulator trading at the demo quotes.
@@ -11,9 +11,9 @@ const CLIENTE_ONLINE = 2;
 describe('MT5 orders in the portfolio', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('buys 250 shares of a recommended stock at market, sees it open, sells it and sees it realised', async () => {
     // The screen the issue was seen on: at 1280x800 the dialog's form scrolls, its progress must not.

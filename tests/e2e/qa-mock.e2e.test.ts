@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { freePort } from '../support/server-process';
 
 async function waitForHttp(url: string, child: ChildProcess, output: () => string) {
@@ -41,12 +41,12 @@ describe('QA replay on npm run dev:mock', () => {
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     await waitForHttp(`${base}/mockServiceWorker.js`, child, () => out);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mock-'));
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { baseUrl, login } from '../support/e2e';
 
 async function enter(page: Page) {
@@ -11,9 +11,9 @@ async function enter(page: Page) {
 describe('the logged-in shell', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closePages(browser));
 
   it('refuses a wrong password in red', async () => {
     const page = await browser.newPage();

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, without the background traffic a closed network refuses. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: run tests/prerequisites.sh (npm test does).`,
@@ -26,6 +26,23 @@ export function launchBrowser(): Promise<Browser> {
       '--lang=pt-BR',
     ],
   });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the e2e files of a run (the project shares its modules between files): launching one costs
+ * about a CPU-second. Each test opens its pages in contexts of their own (`browser.newPage()`), so pages share the
+ * process only; `closePages` ends a file's.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser();
+  return shared;
+}
+
+/** Closes every page the file opened, so that none keeps polling the server while the next files run. */
+export async function closePages(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');

@@ -104,7 +104,10 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts'],
           // The CLI and data-directory tests load the run's migrated database instead of migrating their own.
-          globalSetup: ['tests/support/pglite-global-setup.ts'],
+          globalSetup: [
+            'tests/support/pglite-global-setup.ts',
+            'tests/support/node-entry-setup.ts',
+          ],
         },
       },
       {
@@ -115,7 +118,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.api.test.ts'],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/support/pglite-global-setup.ts'],
+          globalSetup: [
+            'tests/support/pglite-global-setup.ts',
+            'tests/support/node-entry-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -131,6 +137,7 @@ export default defineConfig({
           globalSetup: [
             'tests/support/postgres-global-setup.ts',
             'tests/support/postgres-template-setup.ts',
+            'tests/support/node-entry-setup.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

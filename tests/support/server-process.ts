@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { nodeEntry } from './node-entry';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,14 +27,14 @@ export interface ServerProcess {
 }
 
 /**
- * `server/main.ts` in a process of its own, as `npm start` runs it, on the loopback; `env` over the test's
- * environment. Resolves once it says it is running, has exited, or `waitMs` passed.
+ * `server/main.ts` in a process of its own, as `npm start` runs it (from its bundle, node-entry.ts), on the
+ * loopback; `env` over the test's environment. Resolves once it says it is running, has exited, or `waitMs` passed.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   waitMs: number,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await nodeEntry('server/main.ts'), {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { acoes } from '../../../server/db/schema';
+import { nodeEntry } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,13 +16,13 @@ const FIXTURES = path.join(root, 'tests/fixtures/cotahist');
 const DAY1 = path.join(FIXTURES, 'COTAHIST_D03022022.TXT.zip');
 const DAY2 = path.join(FIXTURES, 'COTAHIST_D04022022.TXT.zip');
 
-function pricesImport(dataDir: string, files: string[]) {
+async function pricesImport(dataDir: string, files: string[]) {
+  const entry = await nodeEntry('server/cli/prices-import.ts');
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/prices-import.ts', ...files],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-    );
+    const child = spawn(process.execPath, [...entry, ...files], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

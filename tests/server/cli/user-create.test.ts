@@ -9,13 +9,15 @@ import { queryRows } from '../../../server/db/query';
 import { createSession } from '../../../server/modules/auth/sessions';
 import { findUser, upsertUser } from '../../../server/modules/auth/users';
 import { verifyPassword } from '../../../server/modules/auth/passwords';
+import { nodeEntry } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-function runCli(script: string, dataDir: string, args: string[], stdin: string) {
+async function runCli(script: string, dataDir: string, args: string[], stdin: string) {
+  const entry = await nodeEntry(`server/cli/${script}`);
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args], {
+    const child = spawn(process.execPath, [...entry, ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });

@@ -120,7 +120,13 @@ describe('/clientes against the demo data', () => {
         ana.getByRole('button', { name: 'Deletar' }),
         ana.getByRole('link', { name: 'Abrir carteira' }),
       ]) {
-        expect(await inViewport(page, target), `${width} px`).toBe(true);
+        // Once the rows' statuses have come and the grid has its final layout.
+        await expect
+          .poll(() => inViewport(page, target), {
+            message: `${width} px: ${target}`,
+            timeout: 10_000,
+          })
+          .toBe(true);
       }
       // The grid scrolls inside its box; the page itself never does sideways.
       expect(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, stop, type Plugin } from 'esbuild';
 import { inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,6 +24,7 @@ const sourceLocations: Plugin = {
 };
 
 const built = new Map<string, Promise<string>>();
+let building = 0;
 
 /**
  * The `node` arguments that run a server entry (`server/main.ts`, `server/cli/*.ts`) as `npm start` and the
@@ -40,6 +41,7 @@ export async function nodeEntry(entry: string): Promise<string[]> {
       inject('nodeEntryDir'),
       `${process.pid}-${entry.replaceAll('/', '_')}.mjs`,
     );
+    building++;
     file = build({
       absWorkingDir: root,
       entryPoints: [entry],
@@ -53,7 +55,12 @@ export async function nodeEntry(entry: string): Promise<string[]> {
       sourcemap: 'inline',
       logLevel: 'error',
       plugins: [sourceLocations],
-    }).then(() => outfile);
+    })
+      .then(() => outfile)
+      .finally(async () => {
+        // esbuild's service is a child process: none stays beside the test's own children once built.
+        if (--building === 0) await stop();
+      });
     built.set(entry, file);
   }
   return ['--enable-source-maps', await file];

@@ -8,6 +8,7 @@ import { server } from '../../../mocks/node';
 import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../mocks/handlers/clientes';
 import { daysBetween, todayIso } from '../../../shared/dates';
+import { chooseInMenu } from '../../support/menu';
 import { renderApp } from '../../support/render';
 
 /** The files the page hands to the browser's download: their names and contents. */
@@ -37,11 +38,7 @@ function capturarDownloads() {
  */
 async function exportar(user: UserEvent, formato: 'Excel (.xlsx)' | 'CSV (.csv)') {
   await user.click(screen.getByRole('button', { name: 'Exportar' }));
-  const item = await screen.findByRole('menuitem', { name: formato });
-  for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
-    await user.keyboard('{ArrowDown}');
-  }
-  await user.keyboard('{Enter}');
+  await chooseInMenu(user, formato);
 }
 
 const linhasCsv = async (blob: Blob) => {
@@ -357,11 +354,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     });
     await within(detalhe).findByRole('table', { name: 'Conciliação de Ana Beatriz Carvalho' });
     await user.click(within(detalhe).getByRole('button', { name: 'Exportar' }));
-    const item = await screen.findByRole('menuitem', { name: 'CSV (.csv)' });
-    for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
-      await user.keyboard('{ArrowDown}');
-    }
-    await user.keyboard('{Enter}');
+    await chooseInMenu(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(2));
     expect(arquivos[1]!.nome).toBe(`conciliacao-ana-beatriz-carvalho-${hoje}.csv`);
     const linhas = await linhasCsv(arquivos[1]!.blob);

@@ -10,6 +10,7 @@ import { server } from '../../../../mocks/node';
 import { todayIso } from '../../../../shared/dates';
 import { LOTE_POLL_MS } from '../../../../src/api/lotes';
 import { fakePollClock } from '../../../support/fake-clock';
+import { chooseInMenu } from '../../../support/menu';
 import { renderApp } from '../../../support/render';
 import { recordRequests } from '../../../support/requests';
 
@@ -420,11 +421,7 @@ describe('Exportar on the lote grids', () => {
     // The grid's own Exportar (the page has other grids).
     const area = grid().parentElement!.parentElement!;
     await user.click(within(area).getByRole('button', { name: 'Exportar' }));
-    const item = await screen.findByRole('menuitem', { name: 'CSV (.csv)' });
-    for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
-      await user.keyboard('{ArrowDown}');
-    }
-    await user.keyboard('{Enter}');
+    await chooseInMenu(user, 'CSV (.csv)');
     await waitFor(() => expect(nomes).toHaveLength(1));
     expect(nomes[0]).toBe(`lote-de-compra-abev3-${todayIso()}.csv`);
     const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import LongFirstSequencer from './tests/support/sequencer';
+import LongFirstSequencer from './tests/support/sequencer.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

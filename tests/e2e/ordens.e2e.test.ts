@@ -92,7 +92,8 @@ describe('MT5 orders in the portfolio', () => {
     const picker = page.getByRole('dialog', { name: 'Selecionar recomendação' });
     const first = picker.getByRole('button', { name: /^Selecionar [A-Z]{4}\d+$/ }).first();
     await first.waitFor();
-    expect(await inViewport(page, first)).toBe(true);
+    // Once the picker has finished opening over the buy dialog.
+    await expect.poll(() => inViewport(page, first), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'ordens-seletor-390');
     await page.close();
   });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,4 +65,28 @@ export async function nodeEntry(entry: string): Promise<string[]> {
     built.set(entry, file);
   }
   return ['--enable-source-maps', await file];
+}
+
+/**
+ * A CLI entry (`server/cli/*.ts`) run to its end on the embedded database in `dataDir`, `stdin` as its input: its
+ * exit code and everything it printed, both streams.
+ */
+export async function runCli(
+  entry: string,
+  dataDir: string,
+  args: string[],
+  stdin = '',
+): Promise<{ code: number | null; out: string }> {
+  const argv = [...(await nodeEntry(entry)), ...args];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+    child.stdin.end(stdin);
+  });
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { acoes } from '../../../server/db/schema';
-import { nodeEntry } from '../../support/node-entry';
+import { runCli } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -16,19 +15,8 @@ const FIXTURES = path.join(root, 'tests/fixtures/cotahist');
 const DAY1 = path.join(FIXTURES, 'COTAHIST_D03022022.TXT.zip');
 const DAY2 = path.join(FIXTURES, 'COTAHIST_D04022022.TXT.zip');
 
-async function pricesImport(dataDir: string, files: string[]) {
-  const entry = await nodeEntry('server/cli/prices-import.ts');
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [...entry, ...files], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+const pricesImport = (dataDir: string, files: string[]) =>
+  runCli('server/cli/prices-import.ts', dataDir, files);
 
 async function withDb<T>(
   dataDir: string,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,29 +8,13 @@ import { queryRows } from '../../../server/db/query';
 import { createSession } from '../../../server/modules/auth/sessions';
 import { findUser, upsertUser } from '../../../server/modules/auth/users';
 import { verifyPassword } from '../../../server/modules/auth/passwords';
-import { nodeEntry } from '../../support/node-entry';
+import { runCli } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-async function runCli(script: string, dataDir: string, args: string[], stdin: string) {
-  const entry = await nodeEntry(`server/cli/${script}`);
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [...entry, ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-    child.stdin.end(stdin);
-  });
-}
-
 const userCreate = (dataDir: string, args: string[], stdin: string) =>
-  runCli('user-create.ts', dataDir, args, stdin);
-const userDelete = (dataDir: string, args: string[]) => runCli('user-delete.ts', dataDir, args, '');
+  runCli('server/cli/user-create.ts', dataDir, args, stdin);
+const userDelete = (dataDir: string, args: string[]) =>
+  runCli('server/cli/user-delete.ts', dataDir, args);
 
 /** Runs fn on the embedded database of dataDir (the CLI needs it closed). */
 async function withDatabase<T>(

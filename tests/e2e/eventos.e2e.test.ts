@@ -153,18 +153,25 @@ describe('corporate events, end to end', () => {
       await linha(page, 'Eventos corporativos', data)
         .getByRole('button', { name: /^Excluir/ })
         .click();
-      await page
-        .getByRole('alertdialog', { name: 'Deseja realmente deletar?' })
-        .getByRole('button', { name: 'Deletar' })
-        .click();
+      const confirmacao = page.getByRole('alertdialog', { name: 'Deseja realmente deletar?' });
+      await confirmacao.getByRole('button', { name: 'Deletar' }).click();
+      // Closed once the server has deleted it: the next Excluir opens a dialog of its own.
+      await confirmacao.waitFor({ state: 'detached' });
       await linha(page, 'Eventos corporativos', data).waitFor({ state: 'detached' });
     }
-    const ops = await api<Array<{ id: number; quantidade: number; preco_unitario: number }>>(
-      token,
-      `/api/operacoes/?cliente=${clienteId}`,
-    );
-    expect(ops.map((o) => [o.quantidade, o.preco_unitario])).toEqual([[300, 10]]);
-    expect(await api(token, `/api/clientes/${clienteId}/proventos/`)).toEqual([]);
+    const operacoes = () =>
+      api<Array<{ id: number; quantidade: number; preco_unitario: number }>>(
+        token,
+        `/api/operacoes/?cliente=${clienteId}`,
+      );
+    await expect
+      .poll(async () => (await operacoes()).map((o) => [o.quantidade, o.preco_unitario]), {
+        timeout: 10_000,
+      })
+      .toEqual([[300, 10]]);
+    await expect
+      .poll(() => api(token, `/api/clientes/${clienteId}/proventos/`), { timeout: 10_000 })
+      .toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -54,6 +54,11 @@ export const sessions = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The user's name, which never changes (users are created and deleted, never renamed; deleting one deletes
+     * its sessions): the session check on every request reads this one row, no join.
+     */
+    username: text('username').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     address: text('address'),

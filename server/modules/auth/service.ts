@@ -65,7 +65,7 @@ export function createAuthService(opts: {
       await throttle.succeeded(admission);
       const expiresAt = new Date(Date.now() + config.jwtExpiresHours * 3600_000);
       const sessionId = await db.transaction(async (tx) => {
-        const id = await createSession(tx, user.id, expiresAt, address);
+        const id = await createSession(tx, user, expiresAt, address);
         await markLogin(tx, user.id);
         await audit(tx, {
           username: user.username,

@@ -1,19 +1,25 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 import { prepared } from '../../lib/prepared';
 
 export async function createSession(
   db: Db | Tx,
-  userId: number,
+  user: { id: number; username: string },
   expiresAt: Date,
   address: string,
 ): Promise<string> {
   // Expired sessions open nothing: they are cleared as new ones come (indexed by expiry).
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
   const id = crypto.randomUUID();
-  await db.insert(sessions).values({ id, user_id: userId, expires_at: expiresAt, address });
+  await db.insert(sessions).values({
+    id,
+    user_id: user.id,
+    username: user.username,
+    expires_at: expiresAt,
+    address,
+  });
   return id;
 }
 
@@ -22,9 +28,8 @@ export async function findLiveSession(db: Db, sessionId: string): Promise<string
   // Every authenticated request asks this: one primary-key lookup, planned once per connection.
   const statement = prepared(db, 'sessao_viva', (d) =>
     d
-      .select({ username: users.username })
+      .select({ username: sessions.username })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
       .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires_at, sql`now()`)))
       .prepare('sessao_viva'),
   );

@@ -42,7 +42,7 @@ describe('npm run user:create', { timeout: 60_000 }, () => {
     expect(created.code).toBe(0);
     await withDatabase(dataDir, async (db) => {
       const user = await findUser(db, 'maria');
-      await createSession(db, user!.id, new Date(Date.now() + 3600_000), '127.0.0.1');
+      await createSession(db, user!, new Date(Date.now() + 3600_000), '127.0.0.1');
     });
 
     const reset = await userCreate(dataDir, ['--username', 'maria'], 'segunda-senha\nignored\n');
@@ -102,7 +102,7 @@ describe('npm run user:delete', { timeout: 60_000 }, () => {
     await withDatabase(dataDir, async (db) => {
       await upsertUser(db, 'pedro', 'senha-do-pedro-123');
       const user = await findUser(db, 'pedro');
-      await createSession(db, user!.id, new Date(Date.now() + 3600_000), '127.0.0.1');
+      await createSession(db, user!, new Date(Date.now() + 3600_000), '127.0.0.1');
     });
 
     const deleted = await userDelete(dataDir, ['--username', 'pedro']);

@@ -1,30 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../../../server/db/migrations');
-const TAG = /_import_lote_replaced$/;
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** The migrations folder as it was before the lote model learned which lotes were replaced. */
-function migrationsBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  const file = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(file, JSON.stringify(journal));
-  return dir;
-}
+import { MIGRATIONS, migrationsBefore } from '../../../support/migrations';
 
 const client = new PGlite();
 afterAll(() => client.close());
@@ -32,7 +11,7 @@ afterAll(() => client.close());
 // A new embedded database, migrated twice: seconds on a busy machine.
 describe('the migration that marks replaced lotes', { timeout: 60_000 }, () => {
   it('marks each lote an earlier forced import left behind as replaced by the next lote of its sheet and date', async () => {
-    const before = migrationsBefore();
+    const before = migrationsBefore(/_import_lote_replaced$/);
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: before });
     fs.rmSync(before, { recursive: true });

@@ -18,7 +18,7 @@ describe('over plain HTTP (how the server listens unless given TLS)', () => {
   });
   afterAll(() => server.close());
 
-  it('every API answer says Cache-Control: no-store, errors included, and none carries HSTS', async () => {
+  it('every API answer says Cache-Control: no-store and carries the security headers, errors included; none carries HSTS', async () => {
     const answers = {
       login: await server.request('/api/token/', { method: 'POST', json: TEST_USER }),
       list: await server.request('/api/clientes/', { token }),
@@ -46,10 +46,22 @@ describe('over plain HTTP (how the server listens unless given TLS)', () => {
           status: res.status,
           cache: res.headers.get('cache-control'),
           hsts: res.headers.get('strict-transport-security'),
+          csp: res.headers.get('content-security-policy'),
+          nosniff: res.headers.get('x-content-type-options'),
+          frame: res.headers.get('x-frame-options'),
+          referrer: res.headers.get('referrer-policy'),
         },
       ]),
     );
-    const expected = (status: number) => ({ status, cache: 'no-store', hsts: null });
+    const expected = (status: number) => ({
+      status,
+      cache: 'no-store',
+      hsts: null,
+      csp: expect.stringContaining("frame-ancestors 'none'") as unknown,
+      nosniff: 'nosniff',
+      frame: 'DENY',
+      referrer: 'no-referrer',
+    });
     expect(seen).toEqual({
       login: expected(200),
       list: expected(200),
@@ -58,7 +70,8 @@ describe('over plain HTTP (how the server listens unless given TLS)', () => {
       badJson: expected(400),
       wrongPassword: expected(401),
       delayed: expected(429),
-      docs: expected(200),
+      // The API's documentation page sends its own policy, which lets Swagger UI's scripts run.
+      docs: { ...expected(200), csp: expect.stringContaining("object-src 'none'") as unknown },
     });
   });
 });

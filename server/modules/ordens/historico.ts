@@ -10,7 +10,7 @@ import {
   selectOrdemJson,
   type AuditRow,
 } from './historico-repository';
-import { brl, type OperacaoTocada } from './status';
+import { brl, type OperacaoTocada } from './finalizacao';
 
 const PAGINA_PADRAO = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,198 @@
+import { todayIso } from '../../../shared/dates';
+import { vwap } from '../../../shared/legs';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { TERMINAL } from './leg-sync';
+import {
+  insertOperacao,
+  lockGroup,
+  lockOperacao,
+  selectLegs,
+  updateGroup,
+  updateOperacao,
+  type Group,
+  type Leg,
+} from './repository';
+
+export const brl = (value: number) =>
+  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+
+const LEG_STATE_PT: Record<string, string> = {
+  canceled: 'cancelada',
+  rejected: 'rejeitada',
+  expired: 'expirada',
+};
+
+/** An order sent in a lote names it in each audit entry its end writes: the lote's whole story is one search. */
+const doLote = (group: Group) => (group.lote_id === null ? {} : { lote_id: group.lote_id });
+
+function failureMessage(legs: Leg[], filled: number): string {
+  const parts = legs
+    .filter((l) => l.state !== 'filled')
+    .map(
+      (l) =>
+        `${l.symbol} ${LEG_STATE_PT[l.state] ?? l.state}${l.retcode_desc ? `: ${l.retcode_desc}` : ''}` +
+        // B3's own reason, when the broker passed one on that says more than MT5's description.
+        (l.broker_comment && l.broker_comment !== l.retcode_desc ? ` (${l.broker_comment})` : ''),
+    );
+  const partial = filled > 0 ? ` Executadas ${filled} ações; a operação registra só essas.` : '';
+  return `Ordem não executada por completo (${parts.join('; ')}).${partial}`;
+}
+
+/**
+ * Applies a finished group exactly once, in one transaction, under a row lock on the group: however many
+ * pollers (or server instances) get here at the same time, one creates or realises the operation.
+ */
+export async function finalize(db: Db, groupId: string, username: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const group = await lockGroup(tx, groupId);
+    if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
+    const legs = await selectLegs(tx, groupId);
+    if (!legs.every((l) => TERMINAL.has(l.state))) return;
+    const filled = legs.reduce((sum, l) => sum + l.volume_filled, 0);
+    const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
+    const today = todayIso();
+    let notApplied: string | null = null;
+    // Named in the group's audit entry: the order's timeline links to what it did to the portfolio.
+    let operacoes: OperacaoTocada[] = [];
+    if (filled > 0 && price !== null) {
+      if (group.lado === 'compra') {
+        operacoes = await applyBuy(tx, group, filled, price, today, username);
+      } else {
+        ({ notApplied, operacoes } = await applySell(
+          tx,
+          group,
+          legs,
+          filled,
+          price,
+          today,
+          username,
+        ));
+      }
+    }
+    const allFilled = legs.every((l) => l.state === 'filled') && notApplied === null;
+    const erro = notApplied
+      ? `A venda executou ${filled} ações a ${brl(price!)}, mas não pôde ser registrada: ${notApplied}. ` +
+        'Registre-a manualmente na carteira.'
+      : allFilled
+        ? null
+        : failureMessage(legs, filled);
+    await updateGroup(tx, groupId, {
+      state: allFilled ? 'completed' : 'failed',
+      erro,
+      completed_at: new Date(),
+    });
+    await audit(tx, {
+      username,
+      action: allFilled ? 'complete' : 'fail',
+      entity: 'order_group',
+      entityId: groupId,
+      before: { state: group.state },
+      after: {
+        state: allFilled ? 'completed' : 'failed',
+        erro,
+        filled,
+        price,
+        operacoes,
+        ...doLote(group),
+      },
+    });
+  });
+}
+
+/** An operation a finished order created, realised, or left open with the rest of a partial sale. */
+export interface OperacaoTocada {
+  id: number;
+  papel: 'criada' | 'realizada' | 'restante';
+}
+
+async function applyBuy(
+  tx: Tx,
+  group: Group,
+  filled: number,
+  price: number,
+  today: string,
+  username: string,
+): Promise<OperacaoTocada[]> {
+  const values = {
+    cliente_id: group.cliente_id,
+    acao_id: group.acao_id!,
+    data_compra: today,
+    preco_unitario: String(price),
+    quantidade: filled,
+    valor_alvo: group.tp,
+    origem: 'mt5' as const,
+    order_group_id: group.id,
+  };
+  const created = await insertOperacao(tx, values);
+  await audit(tx, {
+    username,
+    action: 'create',
+    entity: 'operacao',
+    entityId: created,
+    after: { ...values, ...doLote(group) },
+  });
+  return created === undefined ? [] : [{ id: created, papel: 'criada' }];
+}
+
+/**
+ * A sale realises the operation; a partly filled sale realises the sold part and leaves the rest open. Answers
+ * the operations it touched, or why the fill cannot be applied as it was sent (the operation is gone, already
+ * realised, or no longer holds the quantity sold): then nothing is written and a person must resolve it.
+ */
+async function applySell(
+  tx: Tx,
+  group: Group,
+  legs: Leg[],
+  filled: number,
+  price: number,
+  today: string,
+  username: string,
+): Promise<{ notApplied: string | null; operacoes: OperacaoTocada[] }> {
+  const refused = (notApplied: string) => ({ notApplied, operacoes: [] });
+  const op = group.operacao_id === null ? undefined : await lockOperacao(tx, group.operacao_id);
+  if (!op) return refused('a operação vendida foi excluída');
+  if (op.data_venda !== null) return refused('a operação já estava realizada');
+  const sent = legs.reduce((sum, l) => sum + l.volume, 0);
+  if (op.quantidade !== sent) {
+    return refused(
+      `a operação tinha ${sent} ações quando a venda foi enviada e agora tem ${op.quantidade ?? 0}`,
+    );
+  }
+  const operacoes: OperacaoTocada[] = [{ id: op.id, papel: 'realizada' }];
+  const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
+  const remaining = (op.quantidade ?? 0) - filled;
+  if (remaining > 0) {
+    const rest = {
+      cliente_id: op.cliente_id,
+      acao_id: op.acao_id,
+      data_compra: op.data_compra,
+      preco_unitario: op.preco_unitario,
+      quantidade: remaining,
+      valor_alvo: op.valor_alvo,
+      origem: op.origem,
+    };
+    const created = await insertOperacao(tx, rest);
+    await audit(tx, {
+      username,
+      action: 'create',
+      entity: 'operacao',
+      entityId: created,
+      after: { ...rest, ...doLote(group) },
+    });
+    if (created !== undefined) operacoes.push({ id: created, papel: 'restante' });
+  }
+  await updateOperacao(tx, op.id, {
+    ...sale,
+    quantidade: Math.min(filled, op.quantidade ?? filled),
+  });
+  await audit(tx, {
+    username,
+    action: 'update',
+    entity: 'operacao',
+    entityId: op.id,
+    before: op,
+    after: { ...sale, ...doLote(group) },
+  });
+  return { notApplied: null, operacoes };
+}

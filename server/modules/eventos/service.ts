@@ -8,12 +8,8 @@ import { todayIso } from '../../../shared/dates';
 import { toNumber } from '../../../shared/decimal';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import {
-  aplicarEvento,
-  desfazerEvento,
-  lockEvento,
-  type EventoRow,
-} from '../../lib/eventos/aplicacao';
+import { aplicarEvento, desfazerEvento } from '../../lib/eventos/aplicacao';
+import { lockEvento, type EventoRow } from '../../lib/eventos/posicoes';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import {
   acaoExists,

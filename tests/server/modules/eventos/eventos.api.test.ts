@@ -20,11 +20,8 @@ import {
   patrimonios,
   proventos,
 } from '../../../../server/db/schema';
-import {
-  aplicarEvento,
-  aplicarPendentes,
-  lockEvento,
-} from '../../../../server/lib/eventos/aplicacao';
+import { aplicarEvento, aplicarPendentes } from '../../../../server/lib/eventos/aplicacao';
+import { lockEvento } from '../../../../server/lib/eventos/posicoes';
 import { gravarBarras } from '../../../../server/lib/precos/store';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 

@@ -9,6 +9,8 @@ import {
   type Position,
 } from '../lib/mt5-agent/protocol';
 import { Market, ROUND_LOT, fromCents, isFractional, onTick, toCents } from './market';
+import { inB3Session } from './pregao';
+import { BROKER_COMMENT, FINISHED, RETCODE_DESC } from './retcodes';
 
 /** A POST /orders body after validation (see PlaceOrderRequestSchema). */
 export interface OrderRequest {
@@ -52,65 +54,11 @@ export interface TerminalOptions {
   rejectRetcode?: number;
 }
 
-const SESSION_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Sao_Paulo',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Whether B3's regular equities session is open at `now` (holidays are not modelled). */
-export function inB3Session(now: Date): boolean {
-  const parts = Object.fromEntries(SESSION_FORMAT.formatToParts(now).map((p) => [p.type, p.value]));
-  if (parts.weekday === 'Sat' || parts.weekday === 'Sun') return false;
-  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  return minutes >= 10 * 60 && minutes < 16 * 60 + 55;
-}
-
 /** Thrown when a client_order_id comes back with a different order: the caller has a bug. */
 export class ClientOrderIdConflict extends Error {}
 
 /** Thrown when a cancel names an order that already finished otherwise (filled, rejected, expired). */
 export class OrderNotCancelable extends Error {}
-
-const RETCODE_DESC: Record<number, string> = {
-  [RETCODE.PLACED]: 'Ordem colocada',
-  [RETCODE.DONE]: 'Solicitação executada',
-  [RETCODE.REJECT]: 'Solicitação rejeitada',
-  [RETCODE.INVALID]: 'Solicitação inválida',
-  [RETCODE.INVALID_VOLUME]: 'Volume inválido',
-  [RETCODE.INVALID_PRICE]: 'Preço inválido',
-  [RETCODE.INVALID_STOPS]: 'Take profit inválido',
-  [RETCODE.TRADE_DISABLED]: 'Negociação desabilitada para o ativo',
-  [RETCODE.MARKET_CLOSED]: 'Mercado fechado',
-  [RETCODE.NO_MONEY]: 'Margem livre insuficiente',
-  [RETCODE.CLIENT_DISABLES_AT]: 'AutoTrading desabilitado no terminal',
-  [RETCODE.CONNECTION]: 'Sem conexão com o servidor de negociação',
-};
-
-/** What MT5 writes in MqlTradeResult.comment by default: the retcode's description, in the terminal's words. */
-const BROKER_COMMENT: Record<number, string> = {
-  [RETCODE.PLACED]: 'Request placed',
-  [RETCODE.DONE]: 'Request executed',
-  [RETCODE.REJECT]: 'Request rejected',
-  [RETCODE.INVALID]: 'Invalid request',
-  [RETCODE.INVALID_VOLUME]: 'Invalid volume',
-  [RETCODE.INVALID_PRICE]: 'Invalid price',
-  [RETCODE.INVALID_STOPS]: 'Invalid stops',
-  [RETCODE.TRADE_DISABLED]: 'Trade disabled',
-  [RETCODE.MARKET_CLOSED]: 'Market closed',
-  [RETCODE.NO_MONEY]: 'No money',
-  [RETCODE.CLIENT_DISABLES_AT]: 'AutoTrading disabled by client',
-  [RETCODE.CONNECTION]: 'No connection',
-};
-
-/** GET /orders/{ticket}'s retcode and text for an order that finished without filling. */
-const FINISHED: Partial<Record<OrderState, { retcode: number | null; desc: string }>> = {
-  canceled: { retcode: null, desc: 'Ordem cancelada' },
-  rejected: { retcode: RETCODE.REJECT, desc: RETCODE_DESC[RETCODE.REJECT]! },
-  expired: { retcode: null, desc: 'Ordem expirada' },
-};
 
 /**
  * The simulated MT5 terminal and account: market, orders, fills and netting positions. No HTTP here; the

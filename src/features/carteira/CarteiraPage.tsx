@@ -177,20 +177,20 @@ export function CarteiraPage() {
         variant="line"
         lazyMount
       >
-        <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="resumo" flexShrink={0} whiteSpace="nowrap">
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger value="resumo" whiteSpace="nowrap">
             Resumo
           </Tabs.Trigger>
-          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="posicionadas" whiteSpace="nowrap">
             POSICIONADAS
           </Tabs.Trigger>
-          <Tabs.Trigger value="realizadas" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="realizadas" whiteSpace="nowrap">
             REALIZADAS
           </Tabs.Trigger>
-          <Tabs.Trigger value="proventos" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="proventos" whiteSpace="nowrap">
             PROVENTOS
           </Tabs.Trigger>
-          <Tabs.Trigger value="ordens" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="ordens" whiteSpace="nowrap">
             ORDENS
           </Tabs.Trigger>
         </Tabs.List>

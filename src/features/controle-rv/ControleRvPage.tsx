@@ -12,17 +12,17 @@ export function ControleRvPage() {
       </Heading>
       {/* Each tab loads its data the first time it is opened, and keeps its filters when left. */}
       <Tabs.Root defaultValue="posicionadas" lazyMount variant="line">
-        <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="posicionadas" flexShrink={0} whiteSpace="nowrap">
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger value="posicionadas" whiteSpace="nowrap">
             POSICIONADAS
           </Tabs.Trigger>
-          <Tabs.Trigger value="patrimonio" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="patrimonio" whiteSpace="nowrap">
             PATRIMÔNIO DISPONÍVEL
           </Tabs.Trigger>
-          <Tabs.Trigger value="recomendacoes" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="recomendacoes" whiteSpace="nowrap">
             RECOMENDAÇÕES
           </Tabs.Trigger>
-          <Tabs.Trigger value="conciliacao" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="conciliacao" whiteSpace="nowrap">
             CONCILIAÇÃO
           </Tabs.Trigger>
         </Tabs.List>

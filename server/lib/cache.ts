@@ -12,14 +12,16 @@ import { prepared } from './prepared';
  * whatever else changes without a write (today's date, the quotes).
  */
 
-/** The tables with a version (migration cache_versions: a trigger on each). */
-export type Source = 'operacoes' | 'clientes' | 'acoes' | 'patrimonios' | 'precos_diarios';
+/** The tables with a version (migrations cache_versions and sessoes_versao: a trigger on each). */
+export type Source =
+  'operacoes' | 'clientes' | 'acoes' | 'patrimonios' | 'precos_diarios' | 'sessions';
 const SOURCES: readonly Source[] = [
   'operacoes',
   'clientes',
   'acoes',
   'patrimonios',
   'precos_diarios',
+  'sessions',
 ];
 
 /** Each source's version: changes with every committed write to it, whoever made it. */

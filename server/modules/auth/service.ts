@@ -1,8 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { isEmbedded, readVersions } from '../../lib/cache';
 import { HttpError } from '../../lib/http-error';
 import { burnVerification, verifyPassword } from './passwords';
+import { SessionMemo } from './session-memo';
 import { createSession, endSession, findLiveSession } from './sessions';
 import { createLoginThrottle } from './throttle';
 import { createTokenService } from './tokens';
@@ -39,6 +41,7 @@ export function createAuthService(opts: {
 }): AuthService {
   const { db, config } = opts;
   const tokens = createTokenService(opts.jwtSecret);
+  const memo = isEmbedded(db) ? new SessionMemo() : null;
   const throttle = createLoginThrottle(db, config.login);
 
   return {
@@ -95,7 +98,17 @@ export function createAuthService(opts: {
 
     verify: (token) => tokens.verify(token),
     async isLive({ username, sessionId }) {
-      return (await findLiveSession(db, sessionId)) === username;
+      // The embedded database tells the sessions' version without a query (a notification per committed write):
+      // a session is looked up once, then again only after a write to sessions. A lookup costs it ~0.4 ms of
+      // the one thread that serves every request.
+      const version = memo && (await readVersions(db)).sessions;
+      if (memo && version) {
+        const known = memo.check(version, sessionId, username, Date.now());
+        if (known !== undefined) return known;
+      }
+      const found = await findLiveSession(db, sessionId);
+      if (found && memo && version) memo.remember(version, sessionId, found);
+      return found?.username === username;
     },
   };
 }

@@ -23,18 +23,24 @@ export async function createSession(
   return id;
 }
 
-/** The username of a live session (not ended, not expired, its user still there), else undefined. */
-export async function findLiveSession(db: Db, sessionId: string): Promise<string | undefined> {
-  // Every authenticated request asks this: one primary-key lookup, planned once per connection.
+export interface LiveSession {
+  username: string;
+  expiresAt: Date;
+}
+
+/** A live session (not ended, not expired, its user still there): its user's name and its expiry; else undefined. */
+export async function findLiveSession(db: Db, sessionId: string): Promise<LiveSession | undefined> {
+  // Every authenticated request asks this (once per session on the embedded database): one primary-key lookup,
+  // planned once per connection.
   const statement = prepared(db, 'sessao_viva', (d) =>
     d
-      .select({ username: sessions.username })
+      .select({ username: sessions.username, expiresAt: sessions.expires_at })
       .from(sessions)
       .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires_at, sql`now()`)))
       .prepare('sessao_viva'),
   );
   const [row] = await statement.execute({ id: sessionId });
-  return row?.username;
+  return row;
 }
 
 export async function endSession(db: Db | Tx, sessionId: string): Promise<void> {

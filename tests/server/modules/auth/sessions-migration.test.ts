@@ -25,8 +25,8 @@ describe('the migration that gives sessions their username', { timeout: 60_000 }
         ('${bia}', (select id from users where username = 'bia'), now() + interval '1 hour');
     `);
     await migrate(db, { migrationsFolder: MIGRATIONS });
-    expect(await findLiveSession(db, ana)).toBe('ana');
-    expect(await findLiveSession(db, bia)).toBe('bia');
+    expect((await findLiveSession(db, ana))?.username).toBe('ana');
+    expect((await findLiveSession(db, bia))?.username).toBe('bia');
     // From now on a session cannot be stored without its user's name.
     await expect(
       client.exec(

@@ -8,8 +8,8 @@ import { unauthenticated } from './http-error';
 /**
  * The JSON text of `statement` (one row, one column of JSON text), run only for a live session of the request's
  * token, in the same statement: the lookup the guard would make separately (findLiveSession in
- * server/modules/auth/sessions.ts, and that it is the token's user's), one round trip to the database instead of two. The
- * statement does nothing for a session that has ended: the answer is the guard's 401.
+ * server/modules/auth/sessions.ts, and that it is the token's user's), one round trip to the database instead of
+ * two. The statement does nothing for a session that has ended: the answer is the guard's 401.
  */
 export async function jsonForLiveSession(
   db: Db,

@@ -1,0 +1,40 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// The audit log and the data versions of cached answers (decision 0005).
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    username: text('username').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id)],
+);
+
+/**
+ * Data versions for the answer caches (server/lib/cache.ts): a statement-level trigger on each source table
+ * (migration cache_versions) adds a row in the writer's transaction, so every committed write anywhere (this
+ * instance, another one on the same PostgreSQL, the command line, plain SQL) is seen at once. Only inserts: no
+ * writer ever waits for another on it. A source's version is the sum of its `changes`; rows are folded now
+ * and then into one per source, which keeps the sums.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  source: text('source').notNull(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(1),
+});

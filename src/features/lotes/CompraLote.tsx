@@ -14,19 +14,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   LoteValidarRequestSchema,
-  type LoteCompraRequest,
   type LoteStatus,
   type LoteValidarRequest,
   type RegraLote,
 } from '../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../shared/format';
-import { useSendLote, useValidateLote } from '../../api/lotes';
+import { useValidateLote } from '../../api/lotes';
 import { recomendacoesQueries } from '../../api/recomendacoes';
 import { DecimalController } from '../../components/DecimalInput';
-import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { uuid } from '../../lib/uuid';
 import { CompraGrid } from './CompraGrid';
+import { EnviarCompraDialog, type Envio } from './EnviarCompraDialog';
 import {
   contagem,
   falhas,
@@ -36,7 +35,6 @@ import {
   podeSelecionar,
   totaisCompra,
   type LinhaCompra,
-  type Totais,
 } from './figures';
 
 type Params = Omit<LoteValidarRequest, 'clientes' | 'ajustes'>;
@@ -63,12 +61,6 @@ const paramsOf = (v: Partial<Params>): Params => ({
   regra: v.regra ?? 'percentual_disponivel',
   valor: v.valor as number,
 });
-
-interface Envio {
-  body: LoteCompraRequest;
-  totais: Totais;
-  key: string;
-}
 
 interface Props {
   inicial: { ticker?: string | undefined; tp?: number | undefined };
@@ -361,66 +353,5 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
       )}
       <EnviarCompraDialog envio={envio} onClose={() => setEnvio(null)} onSent={onSent} />
     </Stack>
-  );
-}
-
-const EXECUCAO_TEXTO = { mercado: 'a mercado', limite: 'limitada' } as const;
-
-/** The confirmation with the totals; it holds the send, and a failure stays in it. */
-function EnviarCompraDialog({
-  envio,
-  onClose,
-  onSent,
-}: {
-  envio: Envio | null;
-  onClose: () => void;
-  onSent: (loteId: string) => void;
-}) {
-  return (
-    <ConfirmDialog target={envio} targetKey={(e) => e.key} onClose={onClose}>
-      {(e) => <EnviarCompra envio={e} onClose={onClose} onSent={onSent} />}
-    </ConfirmDialog>
-  );
-}
-
-function EnviarCompra({
-  envio,
-  onClose,
-  onSent,
-}: {
-  envio: Envio;
-  onClose: () => void;
-  onSent: (loteId: string) => void;
-}) {
-  const send = useSendLote();
-  const { body, totais } = envio;
-  return (
-    <ConfirmDialogContent
-      title="Enviar ordem em lote"
-      confirmLabel="Enviar"
-      busy={send.isPending}
-      error={send.error?.message ?? null}
-      onCancel={onClose}
-      onConfirm={() => {
-        // A second click while the first is in flight sends nothing more (the same key would answer it anyway).
-        if (send.isPending) return;
-        send.mutate({ body, key: envio.key }, { onSuccess: onSent });
-      }}
-    >
-      <Stack gap="2">
-        <Text>
-          Compra de {body.ticker_base} {EXECUCAO_TEXTO[body.execucao]}
-          {body.preco !== undefined ? ` a ${formatMoney(body.preco)}` : ''}, alvo{' '}
-          {formatMoney(body.tp)}.
-        </Text>
-        <Text fontWeight="semibold">
-          {contagem(totais.clientes, 'cliente', 'clientes')} ·{' '}
-          {contagem(totais.acoes, 'ação', 'ações')} · {formatMoney(totais.valor)} estimados
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          Cada cliente recebe a sua ordem no próprio terminal MT5.
-        </Text>
-      </Stack>
-    </ConfirmDialogContent>
   );
 }

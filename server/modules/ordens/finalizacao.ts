@@ -106,6 +106,24 @@ export interface OperacaoTocada {
   papel: 'criada' | 'realizada' | 'restante';
 }
 
+/** An operation a finished order writes (bought, or the unsold rest of a sale), audited with the order's lote. */
+async function criarOperacao(
+  tx: Tx,
+  group: Group,
+  values: Parameters<typeof insertOperacao>[1],
+  username: string,
+): Promise<number | undefined> {
+  const created = await insertOperacao(tx, values);
+  await audit(tx, {
+    username,
+    action: 'create',
+    entity: 'operacao',
+    entityId: created,
+    after: { ...values, ...doLote(group) },
+  });
+  return created;
+}
+
 async function applyBuy(
   tx: Tx,
   group: Group,
@@ -124,14 +142,7 @@ async function applyBuy(
     origem: 'mt5' as const,
     order_group_id: group.id,
   };
-  const created = await insertOperacao(tx, values);
-  await audit(tx, {
-    username,
-    action: 'create',
-    entity: 'operacao',
-    entityId: created,
-    after: { ...values, ...doLote(group) },
-  });
+  const created = await criarOperacao(tx, group, values, username);
   return created === undefined ? [] : [{ id: created, papel: 'criada' }];
 }
 
@@ -172,14 +183,7 @@ async function applySell(
       valor_alvo: op.valor_alvo,
       origem: op.origem,
     };
-    const created = await insertOperacao(tx, rest);
-    await audit(tx, {
-      username,
-      action: 'create',
-      entity: 'operacao',
-      entityId: created,
-      after: { ...rest, ...doLote(group) },
-    });
+    const created = await criarOperacao(tx, group, rest, username);
     if (created !== undefined) operacoes.push({ id: created, papel: 'restante' });
   }
   await updateOperacao(tx, op.id, {

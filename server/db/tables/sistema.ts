@@ -38,3 +38,14 @@ export const cacheVersions = pgTable('cache_versions', {
   source: text('source').notNull(),
   changes: bigint('changes', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * With PostgreSQL, the fingerprint of each secret every instance must share (JWT_SECRET, MT5_TOKEN_KEY): the first
+ * instance writes them, a later one with other secrets refuses to start (server/lib/secret.ts). A fingerprint is an
+ * HMAC keyed by the secret: it tells whether two secrets are equal, never what they are.
+ */
+export const instanceSecrets = pgTable('instance_secrets', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  accepted_at: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+});

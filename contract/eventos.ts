@@ -171,7 +171,9 @@ export const eventosEndpoints = {
     body: EventoInputSchema,
     answers: {
       201: EventoSchema,
-      409: ApiErrorSchema.describe('Evento duplicado, ou o ajuste não cabe numa operação.'),
+      409: ApiErrorSchema.describe(
+        'Evento duplicado, o ajuste não cabe numa operação, ou uma operação que ele ajusta tem venda MT5 em andamento.',
+      ),
     },
   }),
   update: endpoint({
@@ -185,7 +187,7 @@ export const eventosEndpoints = {
       200: EventoSchema,
       404: naoEncontrado,
       409: ApiErrorSchema.describe(
-        'Evento duplicado, ou uma operação ajustada mudou depois do ajuste (corrija-a antes).',
+        'Evento duplicado, uma operação ajustada mudou depois do ajuste (corrija-a antes), ou tem venda MT5 em andamento.',
       ),
     },
   }),
@@ -200,7 +202,7 @@ export const eventosEndpoints = {
       204: NoContentSchema,
       404: naoEncontrado,
       409: ApiErrorSchema.describe(
-        'Uma operação ajustada mudou depois do ajuste (corrija-a antes).',
+        'Uma operação ajustada mudou depois do ajuste (corrija-a antes), ou tem venda MT5 em andamento.',
       ),
     },
   }),

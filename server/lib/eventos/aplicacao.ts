@@ -23,6 +23,7 @@ import {
   type Aberta,
   type EventoRow,
 } from './posicoes';
+import { refuseWhileSelling } from './vendas-em-voo';
 
 /**
  * Corporate events on positions (docs/decisions/0007-eventos-corporativos.md): applied once when their data_ex has
@@ -43,6 +44,8 @@ export interface Aplicado {
  * Applies an event whose data_ex has come to the operations it reaches, once, and puts it in force (`aplicado_em`):
  * share events adjust each operation, cash events pay each one. An event already in force is left as it is, so
  * applying twice changes nothing. `emVigorDesde` keeps the moment of an edited event that was already in force.
+ * A share event reaching an operation with an MT5 sale in flight is refused (409, VendaEmVooError) before anything
+ * is written, under the operations' row locks.
  */
 export async function aplicarEvento(
   tx: Tx,
@@ -55,6 +58,7 @@ export async function aplicarEvento(
   const ids = alcancadas.map((o) => o.id);
   const entradas: AuditEntry[] = [];
   if (isEventoDeAcoes(evento.tipo)) {
+    await refuseWhileSelling(tx, ids);
     for (const op of alcancadas) {
       const { depois, fracao } = ajustarPosicao(op, evento.fator!);
       if (depois.quantidade > MAX_QUANTIDADE) throw conflict(SEM_ESPACO(op.ticker, op.id));
@@ -132,7 +136,7 @@ const mesmaPosicao = (a: Posicao, b: Posicao) =>
  * Takes an event out of force: each operation it adjusted gets back the values it would hold without it (the
  * other events replayed from the values before the first), its proventos are deleted. An operation changed since
  * its last adjustment (edited, partly sold) cannot be told apart from the event's doing: the whole undo is refused
- * with a 409 naming it, and nothing changes.
+ * with a 409 naming it, and nothing changes; so is the undo of an operation with an MT5 sale in flight.
  */
 export async function desfazerEvento(
   tx: Tx,
@@ -153,6 +157,7 @@ export async function desfazerEvento(
           for update of o`,
     );
     ids = atuais.map((o) => o.id);
+    await refuseWhileSelling(tx, ids);
     const aplicacoes = await aplicacoesDe(tx, ids);
     const mudadas = atuais.filter((op) => {
       const ultima = aplicacoes.get(op.id)!.at(-1)!;
@@ -244,7 +249,8 @@ export async function desfazerEvento(
 /**
  * The daily job's work: every event whose data_ex has come (São Paulo's `hoje`) and is not yet in force, oldest
  * first, each in its own transaction under its row lock (another instance running the same job finds it applied).
- * An event that cannot be applied is logged and retried next time; the others go on.
+ * An event that cannot be applied (one that would adjust an operation under a sale resting at the terminal, until
+ * the sale ends) is logged and retried next time; the others go on.
  */
 export async function aplicarPendentes(
   db: Db,

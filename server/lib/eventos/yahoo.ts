@@ -7,10 +7,12 @@ import {
 } from '../../../contract';
 import { todayIso } from '../../../shared/dates';
 import { Decimal } from '../../../shared/decimal';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { eventosCorporativos } from '../../db/schema';
 import { audit } from '../audit';
 import { aplicarEvento } from './aplicacao';
+import type { EventoRow } from './posicoes';
+import { VendaEmVooError } from './vendas-em-voo';
 
 /** An event as Yahoo's daily chart tells it, ready to store. */
 export interface EventoYahoo {
@@ -69,8 +71,21 @@ export function eventosDoYahoo(events: EventosDoChart | undefined): EventoYahoo[
 }
 
 /**
+ * An event whose data_ex has come, applied; one that would adjust an operation under a sale resting at the
+ * terminal stays stored and pending (the refusal comes before any write), for the daily job to apply once the sale
+ * ends.
+ */
+async function aplicarOuAdiar(tx: Tx, evento: EventoRow): Promise<void> {
+  try {
+    await aplicarEvento(tx, evento, 'sistema');
+  } catch (err) {
+    if (!(err instanceof VendaEmVooError)) throw err;
+  }
+}
+
+/**
  * Stores a stock's events from Yahoo (fonte 'yahoo'), each in its own transaction, audited, and applied at once when
- * its data_ex has come. An event is left out when the stock already has one of the same class (share or cash) on
+ * its data_ex has come (or left to the daily job while a sale is in flight). An event is left out when the stock already has one of the same class (share or cash) on
  * that date, manual or from Yahoo: Yahoo never doubles a person's event nor its own. Answers how many were new.
  */
 export async function registrarEventosYahoo(
@@ -107,7 +122,7 @@ export async function registrarEventosYahoo(
         entityId: criado.id,
         after: { acao: acaoId, ...e, fonte: 'yahoo' },
       });
-      if (e.data_ex <= hoje) await aplicarEvento(tx, criado, 'sistema');
+      if (e.data_ex <= hoje) await aplicarOuAdiar(tx, criado);
       return true;
     });
     if (novo) novos++;

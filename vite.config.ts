@@ -48,6 +48,7 @@ function precompress(): Plugin {
  */
 const ISOLATED_COMPONENT_TESTS = [
   'tests/src/components/exportar.test.tsx',
+  'tests/src/components/exportar-erros.test.tsx',
   'tests/src/components/grafico/GraficoDialog.test.tsx',
   'tests/src/features/auth/login.test.tsx',
   'tests/src/features/eventos/eventos.test.tsx',

@@ -18,7 +18,16 @@ export interface Exportacao {
   de?: string;
 }
 
-/** 'Exportar' → Excel (.xlsx) or CSV (.csv) of what the grid shows, built when chosen. */
+/** What went wrong, for the message next to 'Exportar'. */
+function motivo(error: unknown): string {
+  const texto = error instanceof Error ? error.message : String(error ?? '');
+  return texto.trim() || 'erro inesperado. Tente novamente.';
+}
+
+/**
+ * 'Exportar' → Excel (.xlsx) or CSV (.csv) of what the grid shows, built when chosen. A failure, whatever its cause,
+ * is said next to the button.
+ */
 export function ExportMenu({
   exportacao,
   planilha,
@@ -27,24 +36,27 @@ export function ExportMenu({
   planilha: () => Planilha;
 }) {
   const [exportando, setExportando] = useState(false);
-  const [erro, setErro] = useState(false);
+  // Why the last export failed, shown until the next one is asked for.
+  const [erro, setErro] = useState<string | null>(null);
 
   async function exportar(formato: string) {
     const arquivo = (ext: 'xlsx' | 'csv') =>
       nomeDoArquivo(exportacao.nome, exportacao.de, todayIso(), ext);
-    setErro(false);
-    if (formato === 'csv') {
-      baixar(paraCsv(planilha()), TIPO_CSV, arquivo('csv'));
-      return;
-    }
+    setErro(null);
     setExportando(true);
     try {
+      if (formato === 'csv') {
+        baixar(paraCsv(planilha()), TIPO_CSV, arquivo('csv'));
+        return;
+      }
       // The spreadsheet library (about 400 kB) loads the first time someone exports to Excel.
-      const XLSX = await import('@e965/xlsx');
+      const XLSX = await import('@e965/xlsx').catch(() => {
+        throw new Error('o Excel não pôde ser carregado; confira a conexão e tente novamente');
+      });
       baixar(paraXlsx(planilha(), XLSX) as Uint8Array<ArrayBuffer>, TIPO_XLSX, arquivo('xlsx'));
     } catch (error) {
       console.error(error);
-      setErro(true);
+      setErro(motivo(error));
     } finally {
       setExportando(false);
     }
@@ -52,9 +64,9 @@ export function ExportMenu({
 
   return (
     <HStack gap="2">
-      {erro && (
+      {erro !== null && (
         <Text fontSize="sm" color="red.600" role="alert">
-          Não foi possível exportar. Tente novamente.
+          Não foi possível exportar: {erro}
         </Text>
       )}
       <Menu.Root onSelect={(details) => void exportar(details.value)}>

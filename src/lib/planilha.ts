@@ -56,6 +56,22 @@ export function nomeDoArquivo(
   return `${[oque, quem ?? '', hoje].map(slug).filter(Boolean).join('-')}.${extensao}`;
 }
 
+/** The most characters an Excel cell holds: a longer text makes the file fail to be written. */
+export const LIMITE_DO_EXCEL = 32_767;
+
+/**
+ * A text cut to fit a cell, its end marked '…' within the limit (the broker's comments can be any length). Counted
+ * as Excel counts (UTF-16 units), never splitting a character written as two.
+ */
+export function cortarTexto(texto: string, limite = LIMITE_DO_EXCEL): string {
+  if (texto.length <= limite) return texto;
+  let fim = limite - 1;
+  // A high surrogate left last would be half a character.
+  const ultimo = texto.charCodeAt(fim - 1);
+  if (ultimo >= 0xd800 && ultimo <= 0xdbff) fim--;
+  return `${texto.slice(0, fim)}…`;
+}
+
 const vazio = (v: unknown) => v === null || v === undefined || v === '' || Number.isNaN(v);
 const ISO = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -120,6 +136,11 @@ function serialDoInstante(iso: string): number | null {
   return utc / 86_400_000 + 25_569;
 }
 
+const celulaDeTexto = (valor: unknown): SheetJS.CellObject => ({
+  t: 's',
+  v: cortarTexto(String(valor)),
+});
+
 function celula(valor: unknown, coluna: ColunaPlanilha): SheetJS.CellObject | null {
   if (vazio(valor)) return null;
   const z = formatoXlsx(coluna);
@@ -129,24 +150,24 @@ function celula(valor: unknown, coluna: ColunaPlanilha): SheetJS.CellObject | nu
     case 'dinheiro':
       return typeof valor === 'number'
         ? { t: 'n', v: semRuido(valor).toNumber(), z }
-        : { t: 's', v: String(valor) };
+        : celulaDeTexto(valor);
     case 'percentual':
       // A spreadsheet's percentage is a fraction: 12,35 % is 0.1235 (exactly, not 12.35 / 100 in binary).
       return typeof valor === 'number'
         ? { t: 'n', v: semRuido(valor).dividedBy(100).toNumber(), z }
-        : { t: 's', v: String(valor) };
+        : celulaDeTexto(valor);
     case 'data': {
       const serial = typeof valor === 'string' ? serialDaData(valor) : null;
-      return serial === null ? { t: 's', v: String(valor) } : { t: 'n', v: serial, z };
+      return serial === null ? celulaDeTexto(valor) : { t: 'n', v: serial, z };
     }
     case 'dataHora': {
       const serial = typeof valor === 'string' ? serialDoInstante(valor) : null;
-      return serial === null ? { t: 's', v: String(valor) } : { t: 'n', v: serial, z };
+      return serial === null ? celulaDeTexto(valor) : { t: 'n', v: serial, z };
     }
     case 'simNao':
       return { t: 's', v: valor ? 'Sim' : 'Não' };
     default:
-      return { t: 's', v: String(valor) };
+      return celulaDeTexto(valor);
   }
 }
 
@@ -159,7 +180,7 @@ export function paraXlsx(planilha: Planilha, XLSX: typeof SheetJS): Uint8Array {
   const ws: SheetJS.WorkSheet = {};
   const largura = colunas.map((c) => c.titulo.length);
   colunas.forEach((c, j) => {
-    ws[XLSX.utils.encode_cell({ r: 0, c: j })] = { t: 's', v: c.titulo };
+    ws[XLSX.utils.encode_cell({ r: 0, c: j })] = celulaDeTexto(c.titulo);
   });
   linhas.forEach((linha, i) => {
     colunas.forEach((coluna, j) => {

@@ -1,6 +1,14 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { nomeDoArquivo, paraCsv, paraXlsx, slug, type Planilha } from '../../../src/lib/planilha';
+import {
+  cortarTexto,
+  LIMITE_DO_EXCEL,
+  nomeDoArquivo,
+  paraCsv,
+  paraXlsx,
+  slug,
+  type Planilha,
+} from '../../../src/lib/planilha';
 
 const planilha: Planilha = {
   titulo: 'Posicionadas',
@@ -134,5 +142,42 @@ describe('XLSX with real numbers and dates under pt-BR formats', () => {
     expect(ws.B3).toBeUndefined();
     expect(ws.C4).toBeUndefined();
     expect(ws.D4).toBeUndefined();
+  });
+});
+
+describe('texts longer than an Excel cell holds (32,767 characters)', () => {
+  it('are cut to the limit, their end marked “…”; shorter ones are kept whole', () => {
+    expect(LIMITE_DO_EXCEL).toBe(32_767);
+    const cheio = 'a'.repeat(32_767);
+    expect(cortarTexto(cheio)).toBe(cheio);
+    expect(cortarTexto('')).toBe('');
+    const cortado = cortarTexto(`${'b'.repeat(32_766)}cd`);
+    expect(cortado).toHaveLength(32_767);
+    expect(cortado).toBe(`${'b'.repeat(32_766)}…`);
+    expect(cortarTexto('Rejeitada pela corretora', 10)).toBe('Rejeitada…');
+  });
+
+  it('never split a character written as two (an emoji at the cut goes whole)', () => {
+    // 'ab😀c' is a, b, the emoji's two halves, c: cut to 4, the emoji cannot keep one half.
+    expect(cortarTexto('ab😀cd', 4)).toBe('ab…');
+    expect(cortarTexto('ab😀cd', 5)).toBe('ab😀…');
+  });
+
+  it('an XLSX with a 40,000-character text is written, the cell cut', () => {
+    const comentario = 'x'.repeat(40_000);
+    const longa: Planilha = {
+      titulo: 'Ordens',
+      colunas: [
+        { titulo: 'Retorno do terminal', formato: 'texto' },
+        { titulo: 'Data', formato: 'data' },
+      ],
+      linhas: [[comentario, comentario]],
+    };
+    const ws = XLSX.read(paraXlsx(longa, XLSX), { type: 'array' }).Sheets.Ordens!;
+    expect(ws.A2?.v).toBe(`${'x'.repeat(32_766)}…`);
+    // A text where a date was expected is a text too.
+    expect(ws.B2?.v).toBe(`${'x'.repeat(32_766)}…`);
+    // The CSV has no such limit: it keeps the whole text.
+    expect(paraCsv(longa)).toContain(comentario);
   });
 });

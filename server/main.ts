@@ -1,25 +1,55 @@
 import { count } from 'drizzle-orm';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseOpenError, openDatabase } from './db/client';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseOpenError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { acoes, users } from './db/schema';
-import { resolveJwtSecret, resolveMt5TokenKey } from './lib/secret';
+import {
+  ACCEPT_NEW_SECRETS,
+  checkSharedSecrets,
+  resolveJwtSecret,
+  resolveMt5TokenKey,
+  SecretsMismatchError,
+} from './lib/secret';
 import { ensureInitialAdmin } from './modules/auth/users';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
 import { comDivergenciasDemo } from './seed/demo-conciliacao';
 import { loadReferenceData } from './seed/reference';
 
+/** The JWT secret; with PostgreSQL, once checked that it and MT5_TOKEN_KEY are the other instances' own. */
+async function sharedSecrets(
+  config: Config,
+  database: Database,
+  tokenKey: Buffer,
+): Promise<string> {
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  if (!config.databaseUrl) return jwtSecret;
+  try {
+    await checkSharedSecrets(
+      database.db,
+      { JWT_SECRET: jwtSecret, MT5_TOKEN_KEY: tokenKey },
+      process.env[ACCEPT_NEW_SECRETS] === '1',
+    );
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return jwtSecret;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  config.mt5.tokenKey = resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir);
+  const tokenKey = resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir);
+  config.mt5.tokenKey = tokenKey;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     purpose: `server on port ${config.port}`,
   });
   const { db } = database;
+  // Before any data is loaded or a request served.
+  const jwtSecret = await sharedSecrets(config, database, tokenKey);
 
   const [userCount] = await db.select({ n: count() }).from(users);
   const isNewDatabase = (userCount?.n ?? 0) === 0;
@@ -30,7 +60,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    jwtSecret,
   });
 
   // The demo clients' VMs point at these in-process MT5 agent simulators, trading at the demo quotes.
@@ -100,7 +130,8 @@ main().catch((err: unknown) => {
   if (
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
-    err instanceof DatabaseOpenError
+    err instanceof DatabaseOpenError ||
+    err instanceof SecretsMismatchError
   ) {
     console.error(err.message);
   } else {

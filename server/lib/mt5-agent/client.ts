@@ -10,6 +10,7 @@ import {
   Mt5OutcomeUnknownError,
   Mt5TimeoutError,
 } from './errors';
+import { AnswerTooLargeError, exchange, type Answer } from './transport';
 import {
   AgentErrorBodySchema,
   CancelOrderResponseSchema,
@@ -40,6 +41,13 @@ export interface Mt5AgentSettings {
   networks?: BlockList;
   /** Opens the clients' own tokens (MT5_TOKEN_KEY). */
   tokenKey?: Buffer | null;
+  /** HTTPS to the agents (MT5_AGENT_TLS); null or unset speaks plain HTTP. */
+  tls?: AgentTls | null;
+}
+
+export interface AgentTls {
+  /** PEM of the CA the agents' certificates must chain to (MT5_AGENT_CA_FILE); the system's CAs without it. */
+  ca?: Buffer;
 }
 
 /** The client's VM addresses: the private one is preferred (the server and the VMs share a network). */
@@ -58,8 +66,8 @@ export function agentHost(address: AgentAddress): string | null {
   return host || null;
 }
 
-export function agentBaseUrl(host: string, port: number): string {
-  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+export function agentBaseUrl(host: string, port: number, tls = false): string {
+  return `${tls ? 'https' : 'http'}://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
 }
 
 // Connection failures that mean "nobody is there": the terminal's VM is off, or the agent is not running.
@@ -73,9 +81,9 @@ const OFFLINE_CODES = new Set([
   'EAI_AGAIN',
   'EADDRNOTAVAIL',
 ]);
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT']);
 
-/** The deepest error code of a fetch failure (undici wraps the socket error in `cause`). */
+/** The deepest error code of a transport failure (a wrapped socket error is in `cause`). */
 function errorCode(err: unknown): string {
   let current: unknown = err;
   let code = 'UNKNOWN';
@@ -93,9 +101,9 @@ export interface CallOptions {
 }
 
 /**
- * Typed HTTP client of one MT5 agent (docs/mt5-agent-protocol.md): bearer token, one timeout for the whole
- * exchange (connect, headers and body), answers validated against the protocol. Every failure is an
- * Mt5AgentError subclass.
+ * Typed HTTP(S) client of one MT5 agent (docs/mt5-agent-protocol.md): bearer token, one timeout for the whole
+ * exchange (connect, headers and body), answers of at most MAX_ANSWER_BYTES validated against the protocol.
+ * Every failure is an Mt5AgentError subclass.
  */
 export class Mt5AgentClient {
   readonly baseUrl: string;
@@ -104,7 +112,7 @@ export class Mt5AgentClient {
     host: string,
     private readonly settings: Mt5AgentSettings,
   ) {
-    this.baseUrl = agentBaseUrl(host, settings.agentPort);
+    this.baseUrl = agentBaseUrl(host, settings.agentPort, Boolean(settings.tls));
   }
 
   /**
@@ -114,7 +122,7 @@ export class Mt5AgentClient {
   static forAddress(address: AgentAddress, settings: Mt5AgentSettings): Mt5AgentClient | null {
     const host = agentHost(address);
     if (!host) return null;
-    const url = agentBaseUrl(host, settings.agentPort);
+    const url = agentBaseUrl(host, settings.agentPort, Boolean(settings.tls));
     if (settings.networks && !isAllowedHost(settings.networks, host)) {
       throw new Mt5NotAllowedError(url, FORA_DAS_REDES);
     }
@@ -197,12 +205,13 @@ export class Mt5AgentClient {
     const url = this.baseUrl + path;
     const timeout = AbortSignal.timeout(this.settings.timeoutMs);
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
-    let status: number;
-    let text: string;
+    let answer: Answer;
     try {
-      const res = await fetch(url, {
+      answer = await exchange({
         method,
+        url,
         signal,
+        ca: this.settings.tls?.ca,
         headers: {
           authorization: `Bearer ${this.settings.agentToken}`,
           accept: 'application/json',
@@ -210,15 +219,17 @@ export class Mt5AgentClient {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      status = res.status;
-      text = await res.text();
     } catch (err) {
+      // Malformed, as any answer that breaks the protocol: for POST /orders the order flows then ask again with the
+      // same client_order_id, never taking it for a refusal.
+      if (err instanceof AnswerTooLargeError) throw new Mt5MalformedError(url, err.message);
       if (signal.aborted) throw new Mt5TimeoutError(url, this.settings.timeoutMs);
       const code = errorCode(err);
       if (OFFLINE_CODES.has(code)) throw new Mt5OfflineError(url, code);
       if (TIMEOUT_CODES.has(code)) throw new Mt5TimeoutError(url, this.settings.timeoutMs);
       throw new Mt5NetworkError(url, code);
     }
+    const { status, text } = answer;
 
     let json: unknown;
     try {

@@ -48,7 +48,7 @@ export class Mt5HttpError extends Mt5AgentError {
   }
 }
 
-/** A 2xx answer that is not JSON or does not match the protocol. */
+/** A 2xx answer that is not JSON or does not match the protocol, or any answer over MAX_ANSWER_BYTES. */
 export class Mt5MalformedError extends Mt5AgentError {
   readonly kind = 'malformed';
   constructor(url: string, reason: string) {

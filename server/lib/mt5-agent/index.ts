@@ -4,3 +4,4 @@ export * from './fleet';
 export * from './protocol';
 export * from './status';
 export * from './access';
+export { MAX_ANSWER_BYTES } from './transport';

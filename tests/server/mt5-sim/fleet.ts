@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
+import type http from 'node:http';
 import { Mt5Simulator, type Behaviour, type SimulatorOptions } from '../../../server/mt5-sim';
 
 export interface SimFleet {
@@ -53,24 +55,21 @@ export async function startFleet(
 
 /**
  * Counts the calls to agents on `port` that are open at the same time, on the calling side (the simulator
- * sees an aborted call end a moment later, so its own count runs slightly high).
+ * sees an aborted call end a moment later, so its own count runs slightly high). Node's HTTP client announces
+ * each request it starts (diagnostics_channel); a request closes once its answer has been read or it failed.
  */
 export function trackAgentCalls(port: number) {
-  const original = globalThis.fetch;
   const counter = { inFlight: 0, max: 0, total: 0 };
-  globalThis.fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (new URL(url).port !== String(port)) return original(input, init);
+  const onStart = (message: unknown) => {
+    const { request } = message as { request: http.ClientRequest };
+    if (!String(request.getHeader('host')).endsWith(`:${port}`)) return;
     counter.total++;
     counter.max = Math.max(counter.max, ++counter.inFlight);
-    try {
-      const res = await original(input, init);
-      // The call lasts until its body has been read (or the read fails).
-      const body = await res.arrayBuffer();
-      return new Response(body, { status: res.status, headers: res.headers });
-    } finally {
-      counter.inFlight--;
-    }
+    request.once('close', () => counter.inFlight--);
   };
-  return { counter, restore: () => (globalThis.fetch = original) };
+  diagnostics.subscribe('http.client.request.start', onStart);
+  return {
+    counter,
+    restore: () => diagnostics.unsubscribe('http.client.request.start', onStart),
+  };
 }

@@ -36,6 +36,8 @@ describe('where the agent is', () => {
   it('brackets IPv6 addresses in the URL', () => {
     expect(agentBaseUrl('10.0.0.5', 8765)).toBe('http://10.0.0.5:8765');
     expect(agentBaseUrl('fd00::12', 8765)).toBe('http://[fd00::12]:8765');
+    // MT5_AGENT_TLS=1
+    expect(agentBaseUrl('fd00::12', 8765, true)).toBe('https://[fd00::12]:8765');
   });
 });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseNetworks } from './lib/mt5-agent/access';
@@ -18,6 +20,25 @@ export function tokenKey(text: string): Buffer | null {
     ? Buffer.from(text, 'hex')
     : Buffer.from(text, 'base64');
   return key.length === 32 ? key : null;
+}
+
+/** MT5_AGENT_CA_FILE's contents: a PEM file holding at least one certificate (the first one is checked). */
+function readCaFile(file: string | undefined, ctx: z.RefinementCtx): Buffer | undefined {
+  if (file === undefined) return undefined;
+  let pem: Buffer;
+  try {
+    pem = readFileSync(path.resolve(file));
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `cannot read the file (${(err as Error).message})` });
+    return z.NEVER;
+  }
+  try {
+    new X509Certificate(pem);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a PEM file with the certificate of a CA' });
+    return z.NEVER;
+  }
+  return pem;
 }
 
 const EnvSchema = z
@@ -54,6 +75,10 @@ const EnvSchema = z
         )
         .optional(),
     ),
+    // HTTPS to the agents, started with --tls-cert/--tls-key; their certificates are checked against the CA in
+    // MT5_AGENT_CA_FILE, or the system's CAs without it.
+    MT5_AGENT_TLS: z.enum(['0', '1']).default('0'),
+    MT5_AGENT_CA_FILE: optionalText.transform(readCaFile),
     MT5_TIMEOUT_MS: positiveInt(3000),
     MT5_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(15),
     // Enough that a usual fleet is checked in one round, each VM with the whole timeout.
@@ -102,6 +127,14 @@ const EnvSchema = z
         });
       }
     }
+    if (env.MT5_AGENT_CA_FILE && env.MT5_AGENT_TLS !== '1') {
+      // A CA to trust says HTTPS was meant: calling the agents over plain HTTP anyway would send the token in clear.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT5_AGENT_CA_FILE'],
+        message: 'is used only with MT5_AGENT_TLS=1 (the agents are called over plain HTTP)',
+      });
+    }
     if (env.LOGIN_LOCK_SECONDS > env.LOGIN_WINDOW_SECONDS) {
       ctx.addIssue({
         code: 'custom',
@@ -132,6 +165,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       networksText: env.MT5_AGENT_NETWORKS ?? DEMO_AGENT_NETWORKS,
       /** Null until main resolves it (MT5_TOKEN_KEY, or the key kept in DATA_DIR). */
       tokenKey: env.MT5_TOKEN_KEY ? tokenKey(env.MT5_TOKEN_KEY) : null,
+      /** Null speaks plain HTTP to the agents. */
+      tls: env.MT5_AGENT_TLS === '1' ? { ca: env.MT5_AGENT_CA_FILE } : null,
       timeoutMs: env.MT5_TIMEOUT_MS,
       reconcileSeconds: env.MT5_RECONCILE_SECONDS,
       statusConcurrency: env.MT5_STATUS_CONCURRENCY,

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { makeTestPki, type TestPki } from '../support/tls';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -30,6 +32,9 @@ describe('loadConfig', () => {
     [{ MT5_AGENT_NETWORKS: '10.20.0.0/33' }, 'MT5_AGENT_NETWORKS'],
     [{ MT5_AGENT_NETWORKS: 'rede-interna' }, 'MT5_AGENT_NETWORKS'],
     [{ MT5_TOKEN_KEY: 'curta' }, 'MT5_TOKEN_KEY'],
+    [{ MT5_AGENT_TLS: 'sim' }, 'MT5_AGENT_TLS'],
+    [{ MT5_AGENT_CA_FILE: '/nao/existe/ca.pem', MT5_AGENT_TLS: '1' }, 'MT5_AGENT_CA_FILE'],
+    [{ MT5_AGENT_CA_FILE: 'package.json', MT5_AGENT_TLS: '1' }, 'MT5_AGENT_CA_FILE'],
   ])('refuses %o with a message naming the variable and the value', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -74,6 +79,37 @@ describe('loadConfig', () => {
       expect(config.mt5.networksText).toBe('127.0.0.0/8');
       expect(config.mt5.networks.check('127.0.0.11', 'ipv4')).toBe(true);
       expect(config.mt5.networks.check('10.0.0.1', 'ipv4')).toBe(false);
+    });
+  });
+
+  describe('TLS to the MT5 agents', () => {
+    let pki: TestPki;
+    beforeAll(async () => {
+      pki = await makeTestPki();
+    });
+    afterAll(() => pki.remove());
+
+    it('is off by default: plain HTTP', () => {
+      expect(loadConfig({}).mt5.tls).toBeNull();
+    });
+
+    it('trusts the CA of MT5_AGENT_CA_FILE, or the system CAs without one', async () => {
+      const config = loadConfig({ MT5_AGENT_TLS: '1', MT5_AGENT_CA_FILE: pki.caFile });
+      expect(config.mt5.tls?.ca?.equals(await readFile(pki.caFile))).toBe(true);
+      expect(loadConfig({ MT5_AGENT_TLS: '1' }).mt5.tls).toEqual({ ca: undefined });
+    });
+
+    it.each([
+      ['/nao/existe/ca.pem', 'MT5_AGENT_CA_FILE: cannot read the file (ENOENT'],
+      ['package.json', 'MT5_AGENT_CA_FILE: must be a PEM file with the certificate of a CA'],
+    ])('stops the start on a CA file it cannot use: %s', (file, message) => {
+      expect(() => loadConfig({ MT5_AGENT_TLS: '1', MT5_AGENT_CA_FILE: file })).toThrow(message);
+    });
+
+    it('refuses a CA file while the agents are called over plain HTTP', () => {
+      expect(() => loadConfig({ MT5_AGENT_CA_FILE: pki.caFile })).toThrow(
+        'MT5_AGENT_CA_FILE: is used only with MT5_AGENT_TLS=1',
+      );
     });
   });
 });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -105,6 +107,8 @@ export interface PythonAgentOptions {
   magic?: number;
   /** How long a start may take before it fails (default 15 s). */
   startTimeoutMs?: number;
+  /** HTTPS with this certificate and key (--tls-cert, --tls-key); `ca` signed the certificate. */
+  tls?: { certFile: string; keyFile: string; ca: Buffer };
 }
 
 export interface PythonAgent {
@@ -166,6 +170,7 @@ export async function startPythonAgent(opts: PythonAgentOptions): Promise<Python
       '--sync-grace-seconds',
       String(opts.syncGraceSeconds ?? 0.5),
       ...(opts.magic === undefined ? [] : ['--magic', String(opts.magic)]),
+      ...(opts.tls ? ['--tls-cert', opts.tls.certFile, '--tls-key', opts.tls.keyFile] : []),
     ];
     const proc = spawn(PYTHON, args, {
       cwd: AGENT_DIR,
@@ -214,7 +219,7 @@ export async function startPythonAgent(opts: PythonAgentOptions): Promise<Python
     });
     const bound = await ready;
     const started = { proc, exit, ...bound };
-    await waitHealthy(url(host, bound.port), opts.token);
+    await waitHealthy(url(host, bound.port, opts.tls), opts.token, opts.tls?.ca);
     return started;
   };
 
@@ -274,7 +279,7 @@ export async function startPythonAgent(opts: PythonAgentOptions): Promise<Python
   }
   const port = running.port;
   return {
-    url: url(host, port),
+    url: url(host, port, opts.tls),
     host,
     port,
     token: opts.token,
@@ -293,15 +298,24 @@ export async function startPythonAgent(opts: PythonAgentOptions): Promise<Python
   };
 }
 
-const url = (host: string, port: number) =>
-  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const url = (host: string, port: number, tls?: unknown) =>
+  `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-async function waitHealthy(base: string, token: string): Promise<void> {
+/** GET /health's status; node:https rather than fetch, which cannot be given a CA to trust. */
+function healthStatus(base: string, token: string, ca?: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const get = base.startsWith('https:') ? https.get : http.get;
+    get(`${base}/health`, { headers: { authorization: `Bearer ${token}` }, ca }, (res) => {
+      res.resume().on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
+async function waitHealthy(base: string, token: string, ca?: Buffer): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await fetch(`${base}/health`, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    if (res.ok) return;
+    const status = await healthStatus(base, token, ca);
+    if (status >= 200 && status < 300) return;
     if (Date.now() > deadline) throw new Error(`Python agent at ${base} never became healthy`);
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -35,6 +35,27 @@ export function statusFromHealth(health: Health): Pick<Mt5StatusResult, 'status'
     : { status: 'online', detail: null };
 }
 
+// OpenSSL's names for a certificate that does not verify (unknown issuer, expired, another host's...), as Node
+// reports them in `code`, and Node's own for a name mismatch.
+const CERTIFICATE_CODES =
+  /CERT|ISSUER|SIGNATURE|CRL|^INVALID_CA$|^INVALID_PURPOSE$|HOSTNAME_MISMATCH/;
+
+/** What went wrong on the wire, with what to check when the two sides disagree on TLS. */
+function networkDetail(err: Mt5NetworkError): string {
+  const https = err.url.startsWith('https:');
+  if (https && CERTIFICATE_CODES.test(err.code)) {
+    return `Certificado TLS do agente MT5 recusado (${err.code}): confira MT5_AGENT_CA_FILE`;
+  }
+  if (https && (err.code === 'EPROTO' || err.code.startsWith('ERR_SSL_'))) {
+    return `Falha de TLS com o agente MT5 (${err.code}): o agente foi iniciado com --tls-cert?`;
+  }
+  if (!https && err.code === 'ECONNRESET') {
+    // A TLS agent hangs up on plain HTTP without a word: the likeliest reason when the server has TLS off.
+    return 'Conexão encerrada pelo agente MT5 sem resposta (ECONNRESET): se ele usa TLS (--tls-cert), ligue MT5_AGENT_TLS=1';
+  }
+  return `Falha de comunicação com o agente MT5 (${err.code})`;
+}
+
 /** A failed /health call: offline, timeout, or error with the reason in Portuguese. */
 export function statusFromError(err: unknown): Pick<Mt5StatusResult, 'status' | 'detail'> {
   if (err instanceof Mt5OfflineError) {
@@ -56,9 +77,7 @@ export function statusFromError(err: unknown): Pick<Mt5StatusResult, 'status' | 
   if (err instanceof Mt5MalformedError) {
     return { status: 'error', detail: 'Resposta inválida do agente MT5' };
   }
-  if (err instanceof Mt5NetworkError) {
-    return { status: 'error', detail: 'Falha de comunicação com o agente MT5' };
-  }
+  if (err instanceof Mt5NetworkError) return { status: 'error', detail: networkDetail(err) };
   if (err instanceof Mt5NotAllowedError) return { status: 'error', detail: err.detail };
   if (err instanceof Mt5OutcomeUnknownError) {
     return { status: 'error', detail: 'Resultado da ordem ainda desconhecido no terminal MT5' };

@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional, Tuple
 from .auth import BearerAuth
 from .gateway import Gateway
 from .http_api import AgentServer, Routes, tls_context
+from .http_server import DEFAULT_MAX_CONNECTIONS, DEFAULT_READ_TIMEOUT, DEFAULT_WORKERS
 from .journal import Journal
 from .logs import log
 from .monitor import HealthMonitor
@@ -35,6 +36,12 @@ class Settings:
     health_period: float = 1.0
     stale_after: float = 5.0
     lock_timeout: float = 10.0
+    # Threads serving HTTP requests, however many connections are open (idle ones wait without a thread).
+    http_workers: int = DEFAULT_WORKERS
+    # Seconds a connection may stay silent, between requests or in the middle of one, before it is closed.
+    http_read_timeout: float = DEFAULT_READ_TIMEOUT
+    # Open connections; past it, the longest idle one is closed to make room.
+    http_max_connections: int = DEFAULT_MAX_CONNECTIONS
 
 
 class Agent:
@@ -76,7 +83,16 @@ class Agent:
         """Binds and serves in background threads; answers the address actually bound (port 0 picks one)."""
         s = self.settings
         tls = tls_context(s.tls_cert, s.tls_key) if s.tls_cert and s.tls_key else None
-        self._server = AgentServer((s.host, s.port), self.routes, BearerAuth(s.token), self.logger, tls)
+        self._server = AgentServer(
+            (s.host, s.port),
+            self.routes,
+            BearerAuth(s.token),
+            self.logger,
+            tls,
+            workers=s.http_workers,
+            read_timeout=s.http_read_timeout,
+            max_connections=s.http_max_connections,
+        )
         if run_monitor:
             self._spawn("health-monitor", lambda: self.monitor.run(self._stop))
         server = self._server

@@ -1,4 +1,5 @@
-"""The HTTP side: routes of docs/mt5-agent-protocol.md over http.server, bearer check, body limit, TLS."""
+"""The HTTP side: routes of docs/mt5-agent-protocol.md, bearer check, body limit, TLS (the connections and
+their threads: http_server.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,17 @@ import socket
 import ssl
 import sys
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, List, NoReturn, Optional, Tuple
 from urllib.parse import unquote, urlsplit
 
 from .auth import BearerAuth
+from .http_server import (
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_READ_TIMEOUT,
+    DEFAULT_WORKERS,
+    PooledHandler,
+    PooledHTTPServer,
+)
 from .logs import log
 from .monitor import HealthMonitor
 from .orders import OrderService
@@ -23,6 +30,13 @@ SYMBOL_PATH = re.compile(r"/symbols/([^/]+)")
 ORDER_PATH = re.compile(r"/orders/(\d+)")
 # A refused body up to this size is still read (and dropped) so that the client gets its 413.
 DRAIN_MAX = 1024 * 1024
+# A chunk's size line: hexadecimal digits only (int(..., 16) would also take "-1", "+5", "0x10", " 1_0"), then
+# optional extensions, which the agent ignores.
+CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]+)(?:[ \t]*;[^\r\n]*)?\r?\n")
+# Trailer lines after the last chunk, read and dropped.
+MAX_TRAILERS = 32
+# A connection refused for lack of places is logged at most this often (seconds), with the count since.
+REFUSED_LOG_PERIOD = 60.0
 
 
 class Routes:
@@ -52,9 +66,7 @@ class Routes:
         raise ApiError(404, "not_found", f"{method} {path} não existe")
 
 
-class AgentServer(ThreadingHTTPServer):
-    daemon_threads = True
-    request_queue_size = 64
+class AgentServer(PooledHTTPServer):
     # On Windows SO_REUSEADDR lets a second process take the same port: use SO_EXCLUSIVEADDRUSE there.
     allow_reuse_address = os.name != "nt"
 
@@ -65,14 +77,19 @@ class AgentServer(ThreadingHTTPServer):
         auth: BearerAuth,
         logger: logging.Logger,
         tls: Optional[ssl.SSLContext] = None,
+        workers: int = DEFAULT_WORKERS,
+        read_timeout: float = DEFAULT_READ_TIMEOUT,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
     ) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.routes = routes
         self.auth = auth
         self.logger = logger
-        super().__init__(address, AgentHandler)
+        self._refused = 0
+        self._refused_logged = float("-inf")
+        super().__init__(address, AgentHandler, workers, read_timeout, max_connections)
         if tls is not None:
-            # The handshake happens in the request's thread (AgentHandler.setup), not in the accept loop.
+            # The handshake happens in a worker (PooledHandler.setup), not in the accept loop.
             self.socket = tls.wrap_socket(self.socket, server_side=True, do_handshake_on_connect=False)
 
     def server_bind(self) -> None:
@@ -83,6 +100,20 @@ class AgentServer(ThreadingHTTPServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         log(self.logger, logging.WARNING, "connection_error", remote=client_address[0], error=repr(sys.exc_info()[1]))
+
+    def refused(self, address: Any) -> None:
+        self._refused += 1
+        now = time.monotonic()
+        if now - self._refused_logged >= REFUSED_LOG_PERIOD:
+            log(
+                self.logger,
+                logging.WARNING,
+                "connections_full",
+                remote=address[0],
+                refused=self._refused,
+                max_connections=self.max_connections,
+            )
+            self._refused, self._refused_logged = 0, now
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:
@@ -96,18 +127,10 @@ class BodyTooLarge(Exception):
     pass
 
 
-class AgentHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class AgentHandler(PooledHandler):
     server_version = "carteira-rv-agent"
     sys_version = ""
-    # Idle keep-alive connections and slow clients give their thread back after this many seconds.
-    timeout = 30
     server: AgentServer
-
-    def setup(self) -> None:
-        super().setup()
-        if isinstance(self.connection, ssl.SSLSocket):
-            self.connection.do_handshake()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
         pass  # every request is logged once, as JSON, by _handle
@@ -148,6 +171,9 @@ class AgentHandler(BaseHTTPRequestHandler):
             status, body = self.server.routes(self.command, path, read_body)
         except BodyTooLarge:
             status, body = 413, error_body("too_large", "Corpo grande demais")
+        except socket.timeout:
+            self.close_connection = True
+            status, body = 408, error_body("invalid_request", "Corpo da requisição incompleto: tempo esgotado")
         except ApiError as err:
             status, body = err.status, error_body(err.code, err.message)
         except Exception:  # noqa: BLE001 - any bug answers 500, and the agent goes on
@@ -208,22 +234,16 @@ class AgentHandler(BaseHTTPRequestHandler):
         return length
 
     def _read_chunked(self) -> bytes:
-        data = b""
+        data: List[bytes] = []
         total = 0
         while True:
-            line = self.rfile.readline(1024)
-            try:
-                size = int(line.split(b";")[0].strip(), 16)
-            except ValueError:
-                self.close_connection = True
-                raise ApiError(400, "invalid_request", "Transfer-Encoding chunked inválido") from None
+            size = self._chunk_size()
             if size == 0:
-                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                    pass
+                self._skip_trailers()
                 if total > MAX_BODY:
                     self.close_connection = True
                     raise BodyTooLarge()
-                return data
+                return b"".join(data)
             total += size
             if total > DRAIN_MAX:
                 self.close_connection = True
@@ -231,8 +251,28 @@ class AgentHandler(BaseHTTPRequestHandler):
             if total > MAX_BODY:
                 self._skip(size)
             else:
-                data += self.rfile.read(size)
-            self.rfile.readline(1024)
+                chunk = self.rfile.read(size)
+                if len(chunk) < size:
+                    self._bad_chunked("o corpo terminou antes do fim do bloco")
+                data.append(chunk)
+            if self.rfile.readline(1024) not in (b"\r\n", b"\n"):
+                self._bad_chunked("falta a quebra de linha depois de um bloco")
+
+    def _chunk_size(self) -> int:
+        match = CHUNK_SIZE.fullmatch(self.rfile.readline(1024))
+        if match is None:
+            self._bad_chunked("o tamanho de cada bloco deve ser hexadecimal, sem sinal, prefixo nem espaços")
+        return int(match.group(1), 16)
+
+    def _skip_trailers(self) -> None:
+        for _ in range(MAX_TRAILERS):
+            if self.rfile.readline(1024) in (b"\r\n", b"\n", b""):
+                return
+        self._bad_chunked("trailers demais depois do último bloco")
+
+    def _bad_chunked(self, why: str) -> NoReturn:
+        self.close_connection = True
+        raise ApiError(400, "invalid_request", f"Transfer-Encoding chunked inválido: {why}")
 
     def _discard_body(self) -> bool:
         """Reads a body nobody asked for, so that the connection can serve the next request; False when it

@@ -51,6 +51,7 @@ class Harness:
         wrap: Optional[Callable[[Any], Any]] = None,
         terminal_path: Optional[str] = None,
         tls: Optional[Tuple[str, str]] = None,
+        http: Optional[Dict[str, Any]] = None,
         **terminal_options: Any,
     ) -> None:
         self.clock = FakeClock()
@@ -71,6 +72,7 @@ class Harness:
             settle_seconds=settle,
             sync_grace_seconds=sync_grace,
             lock_timeout=lock_timeout,
+            **(http or {}),
         )
         self.agent = Agent(self.settings, self.mt5, self.logger, clock=self.clock)
         test.addCleanup(self.close)

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { securePrivateDir } from './data-dir';
+import { postgresLocks, registerLocks } from './keyed-locks';
 import { acquireDataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,10 +72,13 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(727301)').catch(() => undefined);
     lockClient.release();
   }
+  const locks = postgresLocks(url);
+  registerLocks(db as unknown as Db, locks);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     async close() {
+      await locks.close();
       await pool.end();
     },
   };

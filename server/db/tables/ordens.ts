@@ -75,12 +75,6 @@ export const orderGroups = pgTable(
     created_by: text('created_by').notNull(),
     /** The lote this order was sent in, if any. */
     lote_id: uuid('lote_id').references(() => orderLotes.id),
-    /**
-     * Who is syncing the group with its terminal now, and until when (a lease, not a lock held across the agent's
-     * answer): one caller at a time across processes, and a caller that died frees it at expiry (leg-sync.ts).
-     */
-    sync_token: uuid('sync_token'),
-    sync_until: timestamp('sync_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -4,11 +4,13 @@ import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { TERMINAL } from './leg-sync';
 import {
+  GROUP_IN_FLIGHT,
   insertOperacao,
   lockGroup,
   lockOperacao,
+  operacaoDoGroup,
   selectLegs,
-  updateGroup,
+  transitionGroup,
   updateOperacao,
   type Group,
   type Leg,
@@ -49,6 +51,7 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
     if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
     const legs = await selectLegs(tx, groupId);
     if (!legs.every((l) => TERMINAL.has(l.state))) return;
+    if (await alreadyApplied(tx, group, username)) return;
     const filled = legs.reduce((sum, l) => sum + l.volume_filled, 0);
     const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
     const today = todayIso();
@@ -77,7 +80,7 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
       : allFilled
         ? null
         : failureMessage(legs, filled);
-    await updateGroup(tx, groupId, {
+    await transitionGroup(tx, groupId, GROUP_IN_FLIGHT, {
       state: allFilled ? 'completed' : 'failed',
       erro,
       completed_at: new Date(),
@@ -98,6 +101,35 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
       },
     });
   });
+}
+
+/**
+ * A buy whose operation exists was applied already (a group put back in flight by an older server's stale sync, or
+ * a write of its end lost): it is completed as it was, never applied twice.
+ */
+async function alreadyApplied(tx: Tx, group: Group, username: string): Promise<boolean> {
+  if (group.lado !== 'compra') return false;
+  const id = await operacaoDoGroup(tx, group.id);
+  if (id === undefined) return false;
+  await transitionGroup(tx, group.id, GROUP_IN_FLIGHT, {
+    state: 'completed',
+    erro: null,
+    completed_at: group.completed_at ?? new Date(),
+  });
+  await audit(tx, {
+    username,
+    action: 'complete',
+    entity: 'order_group',
+    entityId: group.id,
+    before: { state: group.state },
+    after: {
+      state: 'completed',
+      ja_aplicada: true,
+      operacoes: [{ id, papel: 'criada' }],
+      ...doLote(group),
+    },
+  });
+  return true;
 }
 
 /** An operation a finished order created, realised, or left open with the rest of a partial sale. */

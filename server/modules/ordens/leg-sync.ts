@@ -1,3 +1,5 @@
+import { MAX_VALOR } from '../../../contract';
+import { Decimal } from '../../../shared/decimal';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import {
@@ -8,10 +10,19 @@ import {
   type Mt5AgentClient,
   type OrderInfo,
 } from '../../lib/mt5-agent';
-import { selectLegs, updateGroup, updateLeg, type Group, type Leg } from './repository';
+import { selectLegs, transitionGroup, updateLeg, type Group, type Leg } from './repository';
 
 /** The states a leg does not leave: the terminal has nothing more to say about it. */
 export const TERMINAL = new Set<Leg['state']>(['filled', 'canceled', 'rejected', 'expired']);
+
+/** The longest text of the terminal's or the broker's kept: it is shown in every history page that lists the leg. */
+export const MAX_TEXTO_AGENTE = 255;
+
+function cut(text: string): string;
+function cut(text: string | null | undefined): string | null;
+function cut(text: string | null | undefined): string | null {
+  return text == null ? null : text.slice(0, MAX_TEXTO_AGENTE);
+}
 
 /**
  * Sends a leg that has no ticket yet. The agent answers the first order again for a client_order_id it has
@@ -32,8 +43,8 @@ async function sendLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<P
   });
   const broker = {
     retcode: answer.retcode,
-    retcode_desc: answer.retcode_desc,
-    broker_comment: answer.comment ?? null,
+    retcode_desc: cut(answer.retcode_desc),
+    broker_comment: cut(answer.comment),
     retcode_external: answer.retcode_external ?? null,
     problema: null,
   };
@@ -79,18 +90,47 @@ async function askLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<Pa
     }
     throw err;
   }
-  const problema = notThisLeg(group, leg, info);
+  const problema = notThisLeg(group, leg, info) ?? implausibleFill(info);
   if (problema) return { state: 'unknown', problema };
   return {
     state: info.state,
-    volume_filled: Math.round(info.volume_filled),
-    price_avg: info.price_avg === null ? null : String(info.price_avg),
+    volume_filled: info.volume_filled,
+    // A price only means something for what filled; 4 places, as the column keeps it.
+    price_avg:
+      info.volume_filled > 0 ? new Decimal(info.price_avg!).toDecimalPlaces(4).toString() : null,
     retcode: info.retcode ?? leg.retcode,
-    retcode_desc: info.retcode_desc ?? leg.retcode_desc,
-    broker_comment: info.comment ?? leg.broker_comment,
+    retcode_desc: cut(info.retcode_desc) ?? leg.retcode_desc,
+    broker_comment: cut(info.comment) ?? leg.broker_comment,
     retcode_external: info.retcode_external ?? leg.retcode_external,
     problema: null,
   };
+}
+
+/**
+ * Why a fill report cannot be true, or null. What the agent says of a fill becomes the client's operation: a report
+ * with a negative or excess volume, "filled" with shares missing, or a price that is not a price is never applied,
+ * and the leg is in doubt (a person resolves it) rather than recorded wrong.
+ */
+export function implausibleFill(info: OrderInfo): string | null {
+  const invalid = (why: string) => `resposta do agente inválida: ${why}`;
+  const filled = info.volume_filled;
+  if (!Number.isInteger(filled) || filled < 0 || filled > info.volume_initial) {
+    return invalid(`${filled} ações executadas de ${info.volume_initial}`);
+  }
+  if (info.state === 'filled' && filled !== info.volume_initial) {
+    return invalid(`executada por completo com ${filled} ações de ${info.volume_initial}`);
+  }
+  if (filled === 0) return null;
+  const price = info.price_avg;
+  if (
+    price === null ||
+    !Number.isFinite(price) ||
+    price > MAX_VALOR ||
+    new Decimal(price).toDecimalPlaces(4).lte(0)
+  ) {
+    return invalid(`preço médio ${price ?? 'ausente'}`);
+  }
+  return null;
 }
 
 const changed = (leg: Leg, update: Partial<Leg>) =>
@@ -98,7 +138,11 @@ const changed = (leg: Leg, update: Partial<Leg>) =>
     (k) => String(update[k] ?? null) !== String(leg[k] ?? null),
   );
 
-/** Brings every unfinished leg up to date with the terminal; an unreachable agent leaves them as they are. */
+/**
+ * Brings every unfinished leg up to date with the terminal; an unreachable agent leaves them as they are. Every
+ * write is a compare-and-set on what was read: an answer that arrives after another caller moved a leg or ended
+ * the group is dropped. Answers the legs as stored now.
+ */
 export async function syncLegs(
   db: Db,
   agent: Mt5AgentClient,
@@ -125,7 +169,7 @@ export async function syncLegs(
     }
     if (!changed(leg, update)) continue;
     await db.transaction(async (tx) => {
-      await updateLeg(tx, leg, update);
+      if (!(await updateLeg(tx, leg, update))) return;
       await audit(tx, {
         username,
         action: 'update',
@@ -135,11 +179,7 @@ export async function syncLegs(
         after: update,
       });
     });
-    Object.assign(leg, update);
   }
-  if (group.state === 'pending') {
-    await updateGroup(db, group.id, { state: 'sent' });
-    group.state = 'sent';
-  }
-  return legs;
+  await transitionGroup(db, group.id, ['pending'], { state: 'sent' });
+  return selectLegs(db, group.id);
 }

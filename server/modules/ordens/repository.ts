@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Lado } from '../../../contract';
 import type { LegPlan } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
@@ -224,15 +224,26 @@ export async function lockGroup(tx: Tx, groupId: string): Promise<Group | undefi
   return row;
 }
 
-export async function updateGroup(
+/** The states a group is in flight in: every other state is final and never left. */
+export const GROUP_IN_FLIGHT = ['pending', 'sent'] as const;
+
+/**
+ * Moves a group from one of the states `from` to another, and answers whether it did: a compare-and-set, so a
+ * caller acting on a stale copy (another sync, another instance, a person resolving it meanwhile) changes nothing,
+ * and a final state is never left.
+ */
+export async function transitionGroup(
   db: Db | Tx,
   groupId: string,
-  set: Partial<Group>,
-): Promise<void> {
-  await db
+  from: ReadonlyArray<Group['state']>,
+  set: Partial<Group> & { state: Group['state'] },
+): Promise<boolean> {
+  const rows = await db
     .update(orderGroups)
     .set({ ...set, updated_at: new Date() })
-    .where(eq(orderGroups.id, groupId));
+    .where(and(eq(orderGroups.id, groupId), inArray(orderGroups.state, [...from])))
+    .returning({ id: orderGroups.id });
+  return rows.length > 0;
 }
 
 export function selectLegs(db: Db | Tx, groupId: string): Promise<Leg[]> {
@@ -243,11 +254,36 @@ export function selectLegs(db: Db | Tx, groupId: string): Promise<Leg[]> {
     .orderBy(asc(orderLegs.leg));
 }
 
-export async function updateLeg(tx: Tx, leg: Leg, set: Partial<Leg>): Promise<void> {
-  await tx
+/**
+ * Updates a leg if it is still as `leg` was read (state, ticket, filled volume): a compare-and-set, so an answer
+ * that arrives after another caller has moved the leg on (a fill recorded meanwhile) is dropped, never written
+ * over it. Answers whether it wrote.
+ */
+export async function updateLeg(tx: Tx, leg: Leg, set: Partial<Leg>): Promise<boolean> {
+  const rows = await tx
     .update(orderLegs)
     .set({ ...set, updated_at: new Date() })
-    .where(and(eq(orderLegs.group_id, leg.group_id), eq(orderLegs.leg, leg.leg)));
+    .where(
+      and(
+        eq(orderLegs.group_id, leg.group_id),
+        eq(orderLegs.leg, leg.leg),
+        eq(orderLegs.state, leg.state),
+        eq(orderLegs.volume_filled, leg.volume_filled),
+        leg.ticket === null ? isNull(orderLegs.ticket) : eq(orderLegs.ticket, leg.ticket),
+      ),
+    )
+    .returning({ leg: orderLegs.leg });
+  return rows.length > 0;
+}
+
+/** The operation a buy group created, if it has one (a group applied already). */
+export async function operacaoDoGroup(tx: Tx, groupId: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: operacoes.id })
+    .from(operacoes)
+    .where(eq(operacoes.order_group_id, groupId))
+    .limit(1);
+  return row?.id;
 }
 
 export async function insertOperacao(

@@ -7,17 +7,46 @@ import { Mt5AgentError, Mt5HttpError } from '../../lib/mt5-agent';
 import { agentFor, agentUnavailable, loadCliente } from './agent';
 import { finalize } from './finalizacao';
 import { syncLegs, TERMINAL } from './leg-sync';
+import { locksOf } from '../../db/keyed-locks';
 import {
+  GROUP_IN_FLIGHT,
   lockGroup,
   selectGroup,
   selectGroupDoCliente,
   selectLegs,
-  updateGroup,
+  transitionGroup,
   type Group,
   type Leg,
 } from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Syncs a group in flight with its terminal and applies it once it has ended, unless another caller (in this process
+ * or another instance) is syncing it now: then it is left to that one, and the terminal is not asked twice at once.
+ * Correctness does not rest on the lock: every write is a compare-and-set on what was read. Read the group after.
+ */
+export async function syncGroup(
+  db: Db,
+  config: Config,
+  groupId: string,
+  username: string,
+): Promise<void> {
+  const locks = locksOf(db);
+  const key = `order_group:${groupId}`;
+  if (!(await locks.tryLock(key))) return;
+  try {
+    const group = await selectGroup(db, groupId);
+    if (!group || !inFlight(group.state)) return;
+    const agent = agentFor(config, await loadCliente(db, group.cliente_id));
+    const legs = await syncLegs(db, agent, group, username);
+    if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
+  } finally {
+    await locks.unlock(key);
+  }
+}
+
+const inFlight = (state: Group['state']) => (GROUP_IN_FLIGHT as readonly string[]).includes(state);
 
 /** The order status the SPA polls: syncs with the terminal, applies a finished group once, answers. */
 export async function orderStatus(
@@ -31,16 +60,9 @@ export async function orderStatus(
   if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
   const group = await selectGroupDoCliente(db, clienteId, groupId, lado);
   if (!group) throw notFound('Ordem não encontrada.');
-
-  let legs: Leg[];
-  if (group.state === 'pending' || group.state === 'sent') {
-    const agent = agentFor(config, await loadCliente(db, clienteId));
-    legs = await syncLegs(db, agent, group, username);
-    if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
-  } else {
-    legs = await selectLegs(db, groupId);
-  }
-  return answerFor((await selectGroup(db, groupId))!, legs);
+  if (inFlight(group.state)) await syncGroup(db, config, groupId, username);
+  const [now, legs] = await Promise.all([selectGroup(db, groupId), selectLegs(db, groupId)]);
+  return answerFor(now!, legs);
 }
 
 /**
@@ -90,11 +112,13 @@ export async function resolveGroup(
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
     if (!group) throw notFound('Ordem não encontrada.');
-    if (group.state !== 'pending' && group.state !== 'sent') {
-      throw conflict('A ordem já terminou: não há o que resolver.');
-    }
     const erro = `Resolvida por ${username}: ${motivo}`;
-    await updateGroup(tx, groupId, { state: 'resolved', erro, completed_at: new Date() });
+    const resolved = await transitionGroup(tx, groupId, GROUP_IN_FLIGHT, {
+      state: 'resolved',
+      erro,
+      completed_at: new Date(),
+    });
+    if (!resolved) throw conflict('A ordem já terminou: não há o que resolver.');
     await audit(tx, {
       username,
       action: 'resolve',
@@ -112,13 +136,9 @@ export async function sendGroup(
   db: Db,
   config: Config,
   groupId: string,
-  clienteId: number,
   username: string,
 ): Promise<void> {
-  const group = await selectGroup(db, groupId);
-  if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
-  const agent = agentFor(config, await loadCliente(db, clienteId));
-  await syncLegs(db, agent, group, username);
+  await syncGroup(db, config, groupId, username);
 }
 
 /**
@@ -136,7 +156,7 @@ export async function cancelGroup(
   if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
   const group = await selectGroup(db, groupId);
   if (!group) throw notFound('Ordem não encontrada.');
-  if (group.state !== 'pending' && group.state !== 'sent') {
+  if (!inFlight(group.state)) {
     throw conflict('A ordem já terminou: não há o que cancelar.');
   }
   const agent = agentFor(config, await loadCliente(db, group.cliente_id));

@@ -134,6 +134,6 @@ export async function sendVenda(
     idempotencyKey,
     username,
   );
-  if (created) await sendGroup(db, config, groupId, clienteId, username);
+  if (created) await sendGroup(db, config, groupId, username);
   return { group_id: groupId };
 }

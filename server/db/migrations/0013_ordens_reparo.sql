@@ -1,5 +1,3 @@
-ALTER TABLE "order_groups" ADD COLUMN "sync_token" uuid;--> statement-breakpoint
-ALTER TABLE "order_groups" ADD COLUMN "sync_until" timestamp with time zone;--> statement-breakpoint
 -- Repair (issue 26, item 1): a sync that started while a group was pending, and ended after another one had
 -- applied it, wrote the group back to 'sent'; every later status call then applied it again and failed on
 -- operacoes_order_group_uq. A group in flight that already has its operation (a buy), or whose end is already in

@@ -51,7 +51,22 @@ const cutShort = () =>
  * refused or aborted exchange is destroyed, so the agent stops sending. Not fetch: Node's fetch takes no CA to
  * trust without the undici package's dispatcher.
  */
-export function exchange(x: Exchange): Promise<Answer> {
+export async function exchange(x: Exchange): Promise<Answer> {
+  try {
+    return await attempt(x, true);
+  } catch (err) {
+    // A kept-alive connection the agent had closed (it restarted, or its idle timeout passed) fails before any
+    // answer: the request never reached it, so it is sent once more on a new connection. What reached the agent is
+    // never sent twice by this (and an order is idempotent by its client_order_id anyway).
+    if (!(err instanceof StaleConnectionError) || x.signal.aborted) throw err;
+    return attempt(x, false);
+  }
+}
+
+/** A request written on a reused kept-alive connection that the other end had closed: nothing reached it. */
+class StaleConnectionError extends Error {}
+
+function attempt(x: Exchange, reuse: boolean): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     if (x.signal.aborted) return reject(x.signal.reason as Error);
     const payload = x.body === undefined ? undefined : Buffer.from(x.body, 'utf8');
@@ -60,6 +75,7 @@ export function exchange(x: Exchange): Promise<Answer> {
       method: x.method,
       headers: payload ? { ...x.headers, 'content-length': String(payload.length) } : x.headers,
       ...(secure && x.ca ? { ca: x.ca } : {}),
+      ...(!reuse && { agent: false }),
     };
 
     // The exchange ends once its request has closed (Node always closes it: after the answer, or once destroyed),
@@ -99,7 +115,13 @@ export function exchange(x: Exchange): Promise<Answer> {
       // After 'end' this changes nothing; before it, the agent closed the connection mid-answer.
       res.on('close', () => settle(cutShort()));
     });
-    request.on('error', (err) => settle(err));
+    let answered = false;
+    request.on('response', () => (answered = true));
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const stale =
+        request.reusedSocket && !answered && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+      settle(stale ? new StaleConnectionError(err.message) : err);
+    });
     request.on('close', () => {
       closed = true;
       settle(cutShort());

@@ -78,6 +78,15 @@ export const quantidadePositiva = (messages: {
     .positive(messages.positivo)
     .max(MAX_QUANTIDADE, QUANTIDADE_MAXIMA);
 
+/**
+ * B3's tickers: a four-character root, four letters or three letters and a digit (B3SA, of B3SA3), then the class
+ * number (3, 4, 11, …). The one rule of every form and route that takes a stock; `SIMBOLO_B3` also takes the
+ * fractional market's symbol (the ticker + F), capturing its ticker.
+ */
+const RAIZ_B3 = '[A-Z](?:[A-Z]{3}|\\d[A-Z]{2}|[A-Z]\\d[A-Z]|[A-Z]{2}\\d)';
+export const TICKER_B3 = new RegExp(`^${RAIZ_B3}\\d{1,2}$`);
+export const SIMBOLO_B3 = new RegExp(`^(${RAIZ_B3}\\d{1,2})F?$`);
+
 /** Calendar date as the API sends it: yyyy-mm-dd. */
 export const IsoDateSchema = z.iso.date();
 

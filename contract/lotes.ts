@@ -4,6 +4,7 @@ import { IdSchema, MAX_QUANTIDADE, MoneySchema, QUANTIDADE_MAXIMA, idCampo, text
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import {
+  CompraEmVooSchema,
   ExecucaoSchema,
   LadoSchema,
   LegSchema,
@@ -103,6 +104,7 @@ export const LoteItemValidacaoSchema = z.object({
   status_mt5: Mt5StatusValueSchema,
   /** Why the terminal is not online, or cannot be asked. */
   detalhe_mt5: z.string().nullable(),
+  /** What the client can spend: the portfolio's valor disponível less this stock's buys in flight (compras_em_voo). */
   valor_disponivel: MoneySchema.nullable(),
   /** The price the quantity was sized at: the limit price, or the terminal's ask. */
   preco_referencia: MoneySchema.nullable(),
@@ -113,7 +115,14 @@ export const LoteItemValidacaoSchema = z.object({
   valor_estimado: MoneySchema.nullable(),
   /** The client's book already holds this stock open. */
   posicao_aberta: z.boolean(),
-  /** Whether the default selection takes the client: online, no open position, money available, every leg OK. */
+  /** Buys of this stock already in flight for the client: sending the lote to it asks for confirmar_compra_em_voo. */
+  compras_em_voo: z.array(CompraEmVooSchema),
+  /** What the operator must know before sending to this client (a buy of the stock in flight); null when nothing. */
+  aviso: z.string().nullable(),
+  /**
+   * Whether the default selection takes the client: online, no open position nor buy of the stock in flight,
+   * money available, every leg OK.
+   */
   elegivel: z.boolean(),
   /** Why not, in Portuguese. */
   motivo: z.string().nullable(),
@@ -146,6 +155,8 @@ export const LoteCompraRequestSchema = z
       .array(z.object({ cliente: clienteId, legs: LegsLoteSchema }))
       .min(1, 'Selecione ao menos um cliente.')
       .max(MAX_ITENS_LOTE, MAX_ITENS),
+    /** The operator saw that some clients already have a buy of this stock in flight and sends to them anyway. */
+    confirmar_compra_em_voo: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     checkPrice(value, ctx);
@@ -279,10 +290,18 @@ export const lotesEndpoints = {
     path: '/lotes/',
     tag: 'lotes',
     summary:
-      'Grava o lote (uma ordem por cliente) antes de enviar qualquer ordem, e envia; a mesma Idempotency-Key responde o mesmo lote.',
+      'Confere as pernas no terminal de cada cliente, grava o lote (uma ordem por cliente) antes de enviar qualquer ' +
+      'ordem, e envia; a mesma Idempotency-Key responde o mesmo lote.',
     headers: IdempotencyRequired,
     body: LoteCompraRequestSchema,
-    answers: { 200: LoteIdResponseSchema, 422: chaveReusada },
+    answers: {
+      200: LoteIdResponseSchema,
+      409: ApiErrorSchema.describe(
+        'Algum cliente já tem uma compra desta ação em andamento (envie confirmar_compra_em_voo para comprar ' +
+          'assim mesmo).',
+      ),
+      422: chaveReusada,
+    },
   }),
   sendVenda: endpoint({
     method: 'POST',

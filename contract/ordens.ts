@@ -8,6 +8,7 @@ import {
   dataCampo,
   idParam,
   QUANTIDADE_MAXIMA,
+  TICKER_B3,
   quantidadePositiva,
   texto,
   valorPositivo,
@@ -25,9 +26,8 @@ export const ModoSchema = z.enum(['quantidade', 'valor']);
 export type Modo = z.infer<typeof ModoSchema>;
 
 const TICKER_INVALIDO = 'Informe um ticker da B3, como PETR4.';
-const ticker = texto(6, TICKER_INVALIDO)
-  .toUpperCase()
-  .regex(/^[A-Z]{4}\d{1,2}$/, TICKER_INVALIDO);
+/** A stock as the order routes and the history take it: B3's ticker rule (contract/common.ts). */
+const ticker = texto(6, TICKER_INVALIDO).toUpperCase().regex(TICKER_B3, TICKER_INVALIDO);
 const positive = (label: string) =>
   valorPositivo(
     `Informe ${label}.`,
@@ -96,6 +96,8 @@ export const CompraRequestSchema = z
       )
       .min(1, 'Informe ao menos uma perna.')
       .max(2, 'Uma ordem tem no máximo duas pernas (lote padrão e fracionário).'),
+    /** The operator saw that a buy of this stock is already in flight for the client and sends another anyway. */
+    confirmar_compra_em_voo: z.boolean().optional(),
   })
   .superRefine(checkPrice);
 export type CompraRequest = z.infer<typeof CompraRequestSchema>;
@@ -126,9 +128,25 @@ export const ValidacaoLegSchema = z.object({
 });
 export type ValidacaoLeg = z.infer<typeof ValidacaoLegSchema>;
 
+/**
+ * A buy of the same client and stock still in flight (stored or sent, not ended): its shares, and the money it
+ * takes that the portfolio does not show yet (the filled shares at their price, the rest at the limit price, or at
+ * the terminal's ask for a market order); null when that price is not known.
+ */
+export const CompraEmVooSchema = z.object({
+  group_id: z.uuid(),
+  quantidade: z.number().int(),
+  valor: MoneySchema.nullable(),
+});
+export type CompraEmVoo = z.infer<typeof CompraEmVooSchema>;
+
 export const BuyValidationResultSchema = z.object({
   legs_sugeridas: z.array(LegSchema),
   validacoes: z.array(ValidacaoLegSchema),
+  /** Buys of this stock already in flight for the client: sending another asks for confirmar_compra_em_voo. */
+  compras_em_voo: z.array(CompraEmVooSchema),
+  /** What the operator must know before sending (a buy of the stock in flight), in Portuguese; null when nothing. */
+  aviso: z.string().nullable(),
 });
 export type BuyValidationResult = z.infer<typeof BuyValidationResultSchema>;
 
@@ -272,15 +290,10 @@ const DATA_INVALIDA = 'Informe uma data válida (aaaa-mm-dd).';
 const filtro = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** A base ticker as the history filters it: B3's, whose first letter may be followed by digits (B3SA3). */
-const tickerFiltro = texto(6, TICKER_INVALIDO)
-  .toUpperCase()
-  .regex(/^[A-Z][A-Z0-9]{3}\d{1,2}$/, TICKER_INVALIDO);
-
 export const HistoricoQuerySchema = z
   .object({
     cliente: filtro(idParam('Informe um cliente válido.')),
-    acao: filtro(tickerFiltro),
+    acao: filtro(ticker),
     estado: filtro(EstadoOrdemSchema),
     de: filtro(dataCampo(DATA_INVALIDA)),
     ate: filtro(dataCampo(DATA_INVALIDA)),
@@ -330,7 +343,10 @@ export const ordensEndpoints = {
     answers: {
       200: GroupIdResponseSchema,
       404: clienteNaoEncontrado,
-      409: ApiErrorSchema.describe('Conflito com outra ordem.'),
+      409: ApiErrorSchema.describe(
+        'Já há uma compra desta ação em andamento para o cliente (envie confirmar_compra_em_voo para comprar ' +
+          'assim mesmo).',
+      ),
       422: ApiErrorSchema.describe('A Idempotency-Key já foi usada com outra ordem.'),
       502: agenteIndisponivel,
     },

@@ -1,3 +1,4 @@
+import { SIMBOLO_B3 } from '../contract';
 import { Decimal } from './decimal';
 
 export interface LegPlan {
@@ -47,10 +48,9 @@ export function vwap(fills: Fill[]): number | null {
   return amount.dividedBy(volume).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toNumber();
 }
 
-/** The base ticker of a symbol: the fractional market's `PETR4F` is `PETR4`'s. */
+/** The base ticker of a symbol: the fractional market's `PETR4F` is `PETR4`'s (B3's ticker rule, B3SA3F too). */
 export function baseSymbol(symbol: string): string {
-  // B3 tickers start with a letter; the other three may be digits (B3SA3).
-  return /^[A-Z][A-Z0-9]{3}\d{1,2}F$/.test(symbol) ? symbol.slice(0, -1) : symbol;
+  return SIMBOLO_B3.exec(symbol)?.[1] ?? symbol;
 }
 
 /** A terminal's positions summed per base ticker (round lot + fractional are one holding). */

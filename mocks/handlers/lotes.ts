@@ -8,6 +8,7 @@ import {
   type LoteStatus,
   type ValidacaoLeg,
 } from '../../contract';
+import { avisoLoteEmVoo } from '../../shared/compras-em-voo';
 import { todayIso } from '../../shared/dates';
 import { fractionalSymbol, splitLegs } from '../../shared/legs';
 import { dimensionar, valorEstimado } from '../../shared/lotes';
@@ -24,6 +25,13 @@ import {
   openMockTickers,
 } from './carteira';
 import { findMockCliente, mockClienteStatus, listMockClientes } from './clientes';
+import {
+  comprasEmVooMock,
+  disponivelMenosEmVoo,
+  recusaLoteMock,
+  registrarCompraMock,
+  resetComprasEmVooMock,
+} from './compras-em-voo';
 import { REJECTED_TICKER } from './ordens';
 import { closeMockPosicao, mockPosicao } from './painel';
 
@@ -57,6 +65,7 @@ let nextLote = 1;
 let nextGroup = 1;
 
 export function resetLotesMock() {
+  resetComprasEmVooMock('lotes');
   lotes = new Map();
   byKey = new Map();
   nextLote = 1;
@@ -78,7 +87,10 @@ function validar(
   ajuste: number | undefined,
 ): LoteItemValidacao {
   const status = mockClienteStatus(cliente.id);
-  const disponivel = mockValorDisponivel(cliente.id);
+  // The client's buys of the stock in flight are already spoken for: sized from what they leave.
+  const compras = comprasEmVooMock(cliente.id, req.ticker);
+  const disponivel = disponivelMenosEmVoo(mockValorDisponivel(cliente.id), compras);
+  const aviso = avisoLoteEmVoo(req.ticker, compras);
   const posicao = (openMockTickers(cliente.id) ?? []).includes(req.ticker);
   const base: LoteItemValidacao = {
     cliente: cliente.id,
@@ -92,6 +104,8 @@ function validar(
     validacoes: [],
     valor_estimado: null,
     posicao_aberta: posicao,
+    compras_em_voo: compras,
+    aviso,
     elegivel: false,
     motivo: null,
   };
@@ -126,6 +140,7 @@ function validar(
   const motivo =
     problema ??
     (posicao ? `Já tem posição aberta em ${req.ticker}.` : null) ??
+    aviso ??
     (disponivel === null
       ? 'Sem patrimônio importado: valor disponível desconhecido.'
       : disponivel > 0
@@ -261,10 +276,13 @@ export const lotesHandlers = [
           ]),
     ]);
     if (issues.length) return invalid(issues);
+    const key = headers['idempotency-key'];
+    const emVoo = byKey.has(key) || body.confirmar_compra_em_voo ? null : recusaLoteMock(body);
+    if (emVoo) return emVoo;
     return ok(
       e.sendCompra,
       store(
-        headers['idempotency-key'],
+        key,
         {
           lote_id: '',
           tipo: 'compra',
@@ -281,7 +299,7 @@ export const lotesHandlers = [
           body.itens.map((item) => {
             const cliente = findMockCliente(item.cliente)!;
             const quantidade = item.legs.reduce((sum, l) => sum + l.quantidade, 0);
-            return newItem(
+            const novo = newItem(
               cliente.id,
               cliente.nome ?? `Cliente ${cliente.id}`,
               item.legs,
@@ -300,6 +318,16 @@ export const lotesHandlers = [
                   valor_alvo: body.tp,
                 }),
             );
+            registrarCompraMock({
+              origem: 'lotes',
+              cliente: cliente.id,
+              ticker: body.ticker_base,
+              group_id: novo.status.group_id,
+              quantidade,
+              ...(body.preco !== undefined && { preco: body.preco }),
+              emVoo: () => !novo.status.finished,
+            });
+            return novo;
           }),
       ),
     );

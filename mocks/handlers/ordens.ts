@@ -8,6 +8,7 @@ import {
   type Ordem,
   type OrderStatus,
 } from '../../contract';
+import { avisoCompraEmVoo } from '../../shared/compras-em-voo';
 import { todayIso } from '../../shared/dates';
 import { quantityForValue, splitLegs } from '../../shared/legs';
 import { fail, handle, ok } from '../contract';
@@ -21,6 +22,12 @@ import {
   mockQuote,
 } from './carteira';
 import { findMockCliente, mockClienteStatus } from './clientes';
+import {
+  comprasEmVooMock,
+  recusaCompraMock,
+  registrarCompraMock,
+  resetComprasEmVooMock,
+} from './compras-em-voo';
 
 /** A ticker whose orders the mock terminal rejects (the error path QA replays). */
 export const REJECTED_TICKER = 'RJCT3';
@@ -183,6 +190,7 @@ seedHistorico();
 /** Back to the history alone and no replay (mocks/handlers/index.ts). */
 export function resetOrdensMock() {
   replay = null;
+  resetComprasEmVooMock('ordens');
   groups.clear();
   byKey.clear();
   nextGroup = 1;
@@ -198,6 +206,7 @@ export const ordensHandlers = [
     const price = body.preco ?? (replay && mockQuote(body.ticker)) ?? 10;
     const quantity = body.quantidade ?? quantityForValue(body.valor ?? 0, price);
     const legs = splitLegs(body.ticker, quantity);
+    const compras = comprasEmVooMock(params.id, body.ticker);
     return ok(e.validateCompra, {
       legs_sugeridas: legs,
       validacoes: legs.map((l) =>
@@ -205,6 +214,8 @@ export const ordensHandlers = [
           ? { symbol: l.symbol, ok: true, motivo: null }
           : { symbol: l.symbol, ok: false, motivo: 'O alvo deve ser maior que o preço.' },
       ),
+      compras_em_voo: compras,
+      aviso: avisoCompraEmVoo(body.ticker, compras),
     });
   }),
 
@@ -213,7 +224,14 @@ export const ordensHandlers = [
     const offline = unreachable(cliente);
     if (offline) return offline;
     const { ticker_base, legs, tp, preco } = body;
+    const key = headers['idempotency-key'] ?? null;
+    // A retried submit answers its first group; another buy of the stock in flight asks for confirmation.
+    const retry = key !== null && byKey.has(key);
+    const emVoo =
+      retry || body.confirmar_compra_em_voo ? null : recusaCompraMock(cliente, ticker_base);
+    if (emVoo) return emVoo;
     const acao = mockAcao(ticker_base);
+    const quantidade = legs.reduce((sum, leg) => sum + leg.quantidade, 0);
     const id = newGroup(
       {
         cliente,
@@ -227,7 +245,7 @@ export const ordensHandlers = [
       },
       legs,
       rejectionOf(cliente, ticker_base),
-      headers['idempotency-key'] ?? null,
+      key,
       acao &&
         (() =>
           addMockOperacao({
@@ -235,12 +253,25 @@ export const ordensHandlers = [
             acao: acao.id,
             data_compra: todayIso(),
             preco_unitario: preco ?? mockQuote(ticker_base) ?? null,
-            quantidade: legs.reduce((sum, leg) => sum + leg.quantidade, 0),
+            quantidade,
             data_venda: null,
             preco_venda_unitario: null,
             valor_alvo: tp,
           })),
     );
+    if (!retry) {
+      const emCurso = () =>
+        !groups.get(id)?.status.finished && !groups.get(id)?.status.executed_all;
+      registrarCompraMock({
+        origem: 'ordens',
+        cliente,
+        ticker: ticker_base,
+        group_id: id,
+        quantidade,
+        preco,
+        emVoo: emCurso,
+      });
+    }
     return ok(e.sendCompra, { group_id: id });
   }),
 

@@ -5,8 +5,9 @@ export const ROUND_LOT = 100;
 export const TICK_SIZE = 0.01;
 const ROUND_LOT_MAX = 1_000_000;
 
-// A B3 stock or unit ticker (PETR4, TAEE11), optionally with the fractional market's F.
-const B3_SYMBOL = /^([A-Z]{4}(?:3|4|5|6|11))(F?)$/;
+// A B3 stock or unit ticker (PETR4, TAEE11, B3SA3: the root may hold a digit, as contract/common.ts's TICKER_B3
+// says), optionally with the fractional market's F.
+const B3_SYMBOL = /^([A-Z](?:[A-Z]{3}|\d[A-Z]{2}|[A-Z]\d[A-Z]|[A-Z]{2}\d)(?:3|4|5|6|11))(F?)$/;
 
 export const isFractional = (symbol: string) => B3_SYMBOL.exec(symbol)?.[2] === 'F';
 export const baseSymbol = (symbol: string) => B3_SYMBOL.exec(symbol)?.[1] ?? symbol;

@@ -6,27 +6,36 @@ import type {
 } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { avisoCompraEmVoo, recusaEmVoo } from '../../../shared/compras-em-voo';
 import { Decimal } from '../../../shared/decimal';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
+import type { Health, Mt5AgentClient, SymbolInfo } from '../../lib/mt5-agent';
 import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
 import { fractionalSymbol, quantityForValue, splitLegs } from '../../../shared/legs';
+import {
+  confirmadas,
+  emVooDe,
+  guardaEmVoo,
+  paraContrato,
+  selectComprasEmVoo,
+  type ChavesProprias,
+  type CompraEmVooRow,
+  type EmVoo,
+} from './compras-em-voo';
+import { checarPernasCompra, conferirPernasCompra, pernaRecusada } from './pernas-compra';
 import { findByKey, idempotencyOf, selectAcaoId, storeGroup } from './repository';
 import { sendGroup } from './status';
-import { checkLegs, referencePrice } from './validation';
+import { referencePrice } from './validation';
+
+// Kept where it always was for the modules that import it from here.
+export { terminalProblem } from './pernas-compra';
 
 const brl = (value: number) => `R$ ${new Decimal(value).toFixed(2).replace('.', ',')}`;
 
-/** The terminal-wide reason every leg fails for, when the terminal cannot trade at all. */
-export function terminalProblem(health: {
-  connected: boolean;
-  trade_allowed: boolean;
-}): string | null {
-  if (!health.connected) return 'Terminal desconectado da corretora.';
-  if (!health.trade_allowed) return 'AutoTrading desativado no terminal.';
-  return null;
-}
-
-/** Suggested legs for a buy and each leg's check against the client's terminal (nothing is stored). */
+/**
+ * Suggested legs for a buy and each leg's check against the client's terminal, with the client's buys of the
+ * stock already in flight (a market one valued at the terminal's ask); nothing is stored.
+ */
 export async function validarCompra(
   db: Db,
   config: Config,
@@ -34,54 +43,41 @@ export async function validarCompra(
   req: CompraValidarRequest,
 ): Promise<BuyValidationResult> {
   const agent = agentFor(config, await loadCliente(db, clienteId));
+  const emVoo = (await selectComprasEmVoo(db, req.ticker, [clienteId])).get(clienteId) ?? [];
   try {
     const [health, base] = await Promise.all([agent.health(), symbolOrNull(agent, req.ticker)]);
-    if (!base) {
-      return {
-        legs_sugeridas: [],
-        validacoes: [
-          {
-            symbol: req.ticker,
-            ok: false,
-            motivo: `O símbolo ${req.ticker} não existe no terminal.`,
-          },
-        ],
-      };
-    }
-    const price = referencePrice('compra', base, req.preco);
-    const quantity =
-      req.modo === 'quantidade' ? req.quantidade! : quantityForValue(req.valor!, price);
-    const legs = splitLegs(req.ticker, quantity);
-    if (legs.length === 0) {
-      return {
-        legs_sugeridas: [],
-        validacoes: [
-          {
-            symbol: req.ticker,
-            ok: false,
-            motivo: `O valor não compra nenhuma ação a ${brl(price)}.`,
-          },
-        ],
-      };
-    }
-    const infos = await Promise.all(
-      legs.map((leg) => (leg.symbol === base.name ? base : symbolOrNull(agent, leg.symbol))),
-    );
-    const problem = terminalProblem(health);
-    const validacoes = problem
-      ? legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
-      : checkLegs({
-          lado: 'compra',
-          legs,
-          infos,
-          preco: req.preco,
-          tp: req.tp,
-          marginFree: health.account.margin_free,
-        });
-    return { legs_sugeridas: legs, validacoes };
+    const compras = emVoo.map((r) => emVooDe(r, base && referencePrice('compra', base)));
+    return {
+      ...(await legsSugeridas(agent, req, health, base)),
+      compras_em_voo: compras.map(paraContrato),
+      aviso: avisoCompraEmVoo(req.ticker, compras),
+    };
   } catch (err) {
     return agentUnavailable(err);
   }
+}
+
+/** The legs of the quantity asked (or the value's at the reference price), each checked by the terminal. */
+async function legsSugeridas(
+  agent: Mt5AgentClient,
+  req: CompraValidarRequest,
+  health: Health,
+  base: SymbolInfo | null,
+): Promise<Pick<BuyValidationResult, 'legs_sugeridas' | 'validacoes'>> {
+  const recusa = (motivo: string) => ({
+    legs_sugeridas: [],
+    validacoes: [{ symbol: req.ticker, ok: false, motivo }],
+  });
+  if (!base) return recusa(`O símbolo ${req.ticker} não existe no terminal.`);
+  const price = referencePrice('compra', base, req.preco);
+  const quantity =
+    req.modo === 'quantidade' ? req.quantidade! : quantityForValue(req.valor!, price);
+  const legs = splitLegs(req.ticker, quantity);
+  if (legs.length === 0) return recusa(`O valor não compra nenhuma ação a ${brl(price)}.`);
+  const infos = await Promise.all(
+    legs.map((leg) => (leg.symbol === base.name ? base : symbolOrNull(agent, leg.symbol))),
+  );
+  return { legs_sugeridas: legs, validacoes: checarPernasCompra(health, legs, infos, req) };
 }
 
 /**
@@ -118,29 +114,20 @@ async function criarCompra(
   const agent = agentFor(config, cliente);
   let validacoes;
   try {
-    const health = await agent.health();
-    const infos = await Promise.all(req.legs.map((leg) => symbolOrNull(agent, leg.symbol)));
-    const problem = terminalProblem(health);
-    validacoes = problem
-      ? req.legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
-      : checkLegs({
-          lado: 'compra',
-          legs: req.legs,
-          infos,
-          preco: req.preco,
-          tp: req.tp,
-          marginFree: health.account.margin_free,
-        });
+    validacoes = await conferirPernasCompra(agent, req.legs, req);
   } catch (err) {
     return agentUnavailable(err);
   }
-  const invalid = validacoes.findIndex((v) => !v.ok);
-  if (invalid >= 0) {
-    const v = validacoes[invalid]!;
-    throw badRequest(`Perna ${v.symbol}: ${v.motivo ?? 'inválida'}`, {
-      [`legs.${invalid}`]: v.motivo ?? 'inválida',
+  const recusada = pernaRecusada(validacoes);
+  if (recusada) {
+    throw badRequest(`Perna ${recusada.symbol}: ${recusada.motivo}`, {
+      [`legs.${recusada.index}`]: recusada.motivo,
     });
   }
+  // Another buy of the stock still in flight for the client: sent again only when the operator confirms (the
+  // last question before storing, once nothing else is wrong with the order).
+  const proprias = idem && { scope: idem.scope, keys: [idem.key] };
+  const emVoo = await compraEmVoo(db, clienteId, req, proprias);
 
   return storeGroup(
     db,
@@ -156,7 +143,32 @@ async function criarCompra(
     req.legs,
     idem,
     username,
+    {
+      // One at a time per client: a buy racing this one with another key is seen here, under the client's lock.
+      guard: req.confirmar_compra_em_voo
+        ? undefined
+        : (tx) =>
+            guardaEmVoo(tx, req.ticker_base, [clienteId], proprias, (found) =>
+              conflict(recusaEmVoo(req.ticker_base, found.get(clienteId)!)),
+            ),
+      confirmado: emVoo.length ? { compras_em_voo: confirmadas(emVoo) } : undefined,
+    },
   );
+}
+
+/** The client's buys of the stock in flight (not the request's own retry): a 409 unless the operator confirmed. */
+async function compraEmVoo(
+  db: Db,
+  clienteId: number,
+  req: CompraRequest,
+  proprias: ChavesProprias | null,
+): Promise<EmVoo[]> {
+  const rows = await selectComprasEmVoo(db, req.ticker_base, [clienteId], proprias);
+  const emVoo = (rows.get(clienteId) ?? []).map((r: CompraEmVooRow) => emVooDe(r, null));
+  if (emVoo.length && !req.confirmar_compra_em_voo) {
+    throw conflict(recusaEmVoo(req.ticker_base, emVoo));
+  }
+  return emVoo;
 }
 
 /** Stores the buy (or finds the retried one) and sends its legs; answers the group's id. */
@@ -176,6 +188,6 @@ export async function sendCompra(
     idempotencyKey,
     username,
   );
-  if (created) await sendGroup(db, config, groupId, clienteId, username);
+  if (created) await sendGroup(db, config, groupId, username);
   return { group_id: groupId };
 }

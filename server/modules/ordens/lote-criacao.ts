@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LoteCompraRequest, LoteIdResponse, LoteVendaRequest } from '../../../contract';
-import { fractionalSymbol, positionsByBase, splitLegs, type LegPlan } from '../../../shared/legs';
+import { positionsByBase, splitLegs, type LegPlan } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { audit, type AuditEntry } from '../../lib/audit';
@@ -8,7 +8,7 @@ import { forEachBounded } from '../../lib/bounded';
 import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
 import { sharedTimeoutMs, statusFromError, type AgentAddress } from '../../lib/mt5-agent';
 import { resolveAgent } from './agent';
-import { terminalProblem } from './compra';
+import { checarItens, conferirLoteCompra, guardaLoteCompra } from './lote-compra';
 import type { LoteSync } from './lote-sync';
 import {
   insertLote,
@@ -20,6 +20,7 @@ import {
   type NewLote,
 } from './lotes-repository';
 import { idempotencyOf, selectAcaoId, type Group, type Idempotency } from './repository';
+import { terminalProblem } from './pernas-compra';
 import { acimaDoTerminal } from './venda';
 
 const LOTE_KEY_REUSED =
@@ -43,8 +44,9 @@ export class CriacaoDeLotes {
   ) {}
 
   /**
-   * Stores a buy lote (or answers the one this key already made) and sends it. `onStored` learns how long storing
-   * took (the answer's Server-Timing: `npm run bench -- lotes` compares it with the inserts alone).
+   * Stores a buy lote (or answers the one this key already made) and sends it, once checked as a single buy is
+   * (lote-compra.ts). `onStored` learns how long storing took (the answer's Server-Timing: `npm run bench -- lotes`
+   * compares it with the inserts alone).
    */
   async criarCompra(
     req: LoteCompraRequest,
@@ -57,32 +59,11 @@ export class CriacaoDeLotes {
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
 
-    const campos: Record<string, string> = {};
     const acaoId = await selectAcaoId(this.db, req.ticker_base);
-    if (acaoId === undefined) campos.ticker_base = 'Ação não cadastrada.';
-    const allowed = new Set([req.ticker_base, fractionalSymbol(req.ticker_base)]);
-    const clientes = new Map(
-      (
-        await selectClientesLote(
-          this.db,
-          req.itens.map((item) => item.cliente),
-        )
-      ).map((c) => [c.id, c]),
-    );
-    req.itens.forEach((item, i) => {
-      const cliente = clientes.get(item.cliente);
-      if (!cliente) campos[`itens.${i}.cliente`] = 'Cliente não encontrado.';
-      else {
-        const resolved = resolveAgent(this.config, cliente);
-        if (!resolved.agent) campos[`itens.${i}.cliente`] = resolved.motivo;
-      }
-      const symbols = item.legs.map((l) => l.symbol);
-      if (symbols.some((s) => !allowed.has(s)) || new Set(symbols).size !== symbols.length) {
-        campos[`itens.${i}.legs`] =
-          `As pernas devem ser ${req.ticker_base} e/ou ${fractionalSymbol(req.ticker_base)}, sem repetição.`;
-      }
-    });
-    if (Object.keys(campos).length) throw invalidFields(campos);
+    const ids = req.itens.map((item) => item.cliente);
+    const clientes = new Map((await selectClientesLote(this.db, ids)).map((c) => [c.id, c]));
+    checarItens(this.config, req, clientes, acaoId !== undefined);
+    const confirmado = await conferirLoteCompra(this.db, this.config, req, clientes, idem);
 
     const loteId = crypto.randomUUID();
     const lote: NewLote = {
@@ -119,7 +100,8 @@ export class CriacaoDeLotes {
         created_by: username,
       },
     }));
-    return this.store(lote, plans, idem, username, { started, onStored });
+    const guard = guardaLoteCompra(req, clientes, idem);
+    return this.store(lote, plans, idem, username, { started, onStored }, guard, confirmado);
   }
 
   /**
@@ -334,6 +316,8 @@ export class CriacaoDeLotes {
     username: string,
     timing: { started: number; onStored?: ((ms: number) => void) | undefined },
     guard?: (tx: Tx) => Promise<void>,
+    /** What the operator confirmed to send it (kept in the lote's audit entry). */
+    confirmado?: Record<string, unknown>,
   ): Promise<LoteIdResponse> {
     const groups = plans.map((p) => p.row);
     const legs = plans.flatMap((p) =>
@@ -351,7 +335,11 @@ export class CriacaoDeLotes {
         action: 'create',
         entity: 'order_lote',
         entityId: lote.id,
-        after: { ...lote, grupos: groups.map((g) => g.id) },
+        after: {
+          ...lote,
+          grupos: groups.map((g) => g.id),
+          ...(confirmado && { confirmado }),
+        },
       },
       ...plans.map((p) => ({
         username,

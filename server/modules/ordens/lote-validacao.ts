@@ -1,4 +1,5 @@
 import type { LoteItemValidacao, LoteValidacao, LoteValidarRequest } from '../../../contract';
+import { avisoLoteEmVoo } from '../../../shared/compras-em-voo';
 import { Decimal, money, price } from '../../../shared/decimal';
 import { fractionalSymbol, splitLegs } from '../../../shared/legs';
 import { dimensionar, valorEstimado } from '../../../shared/lotes';
@@ -15,13 +16,21 @@ import {
 } from '../../lib/mt5-agent';
 import { valoresDisponiveis } from '../../lib/portfolio-figures';
 import { resolveAgent, symbolOrNull } from './agent';
-import { terminalProblem } from './compra';
+import {
+  descontar,
+  emVooDe,
+  paraContrato,
+  selectComprasEmVoo,
+  type CompraEmVooRow,
+} from './compras-em-voo';
 import { clientesComPosicao, selectClientesLote } from './lotes-repository';
-import { checkLegs, referencePrice } from './validation';
+import { checarPernasCompra, terminalProblem } from './pernas-compra';
+import { referencePrice } from './validation';
 
 /**
- * Validar of a buy lote: each client's buy sized by the rule from its own valor disponível and its legs checked
- * against its own terminal, the terminals asked side by side within about one agent timeout; nothing is stored.
+ * Validar of a buy lote: each client's buy sized by the rule from its own valor disponível (less its buys of the
+ * stock in flight) and its legs checked against its own terminal, the terminals asked side by side within about
+ * one agent timeout; nothing is stored.
  */
 export async function validarLote(
   db: Db,
@@ -39,9 +48,10 @@ export async function validarLote(
   });
   if (Object.keys(campos).length) throw invalidFields(campos);
 
-  const [disponiveis, comPosicao] = await Promise.all([
+  const [disponiveis, comPosicao, emVoo] = await Promise.all([
     valoresDisponiveis(db),
     clientesComPosicao(db, req.ticker),
+    selectComprasEmVoo(db, req.ticker, req.clientes ?? null),
   ]);
   const ajustes = new Map(req.ajustes?.map((a) => [a.cliente, a.quantidade]));
   const { slots, timeoutMs } = sharedTimeoutMs(config.mt5, lista.length);
@@ -53,6 +63,7 @@ export async function validarLote(
       itens[i] = await validarCliente(config, req, c, {
         disponivel: disponiveis.get(c.id) ?? null,
         posicaoAberta: comPosicao.has(c.id),
+        emVoo: emVoo.get(c.id) ?? [],
         ajuste: ajustes.get(c.id),
         timeoutMs,
       });
@@ -68,22 +79,27 @@ async function validarCliente(
   ctx: {
     disponivel: string | null;
     posicaoAberta: boolean;
+    emVoo: CompraEmVooRow[];
     ajuste?: number | undefined;
     timeoutMs: number;
   },
 ): Promise<LoteItemValidacao> {
+  // Until the terminal answers, a market order in flight has no price: its value is unknown, not subtracted.
+  const emVooSemPreco = ctx.emVoo.map((r) => emVooDe(r, null));
   const item: LoteItemValidacao = {
     cliente: cliente.id,
     nome: cliente.nome,
     status_mt5: 'missing_ip',
     detalhe_mt5: 'Cliente sem IP de VM',
-    valor_disponivel: money(ctx.disponivel),
+    valor_disponivel: money(descontar(ctx.disponivel, emVooSemPreco)),
     preco_referencia: null,
     quantidade: 0,
     legs_sugeridas: [],
     validacoes: [],
     valor_estimado: null,
     posicao_aberta: ctx.posicaoAberta,
+    compras_em_voo: emVooSemPreco.map(paraContrato),
+    aviso: avisoLoteEmVoo(req.ticker, emVooSemPreco),
     elegivel: false,
     motivo: 'Cliente sem IP de VM.',
   };
@@ -126,31 +142,29 @@ async function validarCliente(
   }
 
   const preco = referencePrice('compra', info, req.preco);
+  // The buys in flight valued at the price a market order pays now (the ask), whatever this lote's limit price.
+  const emVoo = ctx.emVoo.map((r) => emVooDe(r, referencePrice('compra', info)));
+  const livre = descontar(ctx.disponivel, emVoo);
   const dim =
     ctx.ajuste !== undefined
       ? { quantidade: ctx.ajuste, motivo: null }
-      : dimensionar(req.regra, req.valor, ctx.disponivel, preco);
+      : dimensionar(req.regra, req.valor, livre, preco);
   const legs = splitLegs(req.ticker, dim.quantidade);
   const problem = terminalProblem(health);
-  const validacoes =
-    legs.length === 0
-      ? []
-      : problem
-        ? legs.map((leg) => ({ symbol: leg.symbol, ok: false, motivo: problem }))
-        : checkLegs({
-            lado: 'compra',
-            legs,
-            infos: legs.map((leg) => (leg.symbol === req.ticker ? info : frac)),
-            preco: req.preco,
-            tp: req.tp,
-            marginFree: health.account.margin_free,
-          });
+  const validacoes = checarPernasCompra(
+    health,
+    legs,
+    legs.map((leg) => (leg.symbol === req.ticker ? info : frac)),
+    req,
+  );
   const failed = validacoes.find((v) => !v.ok);
-  const disponivel = ctx.disponivel === null ? null : new Decimal(ctx.disponivel);
+  const disponivel = livre === null ? null : new Decimal(livre);
+  const aviso = avisoLoteEmVoo(req.ticker, emVoo);
   // The first reason the default selection leaves the client out, most fundamental first.
   const motivo =
     problem ??
     (ctx.posicaoAberta ? `Já tem posição aberta em ${req.ticker}.` : null) ??
+    aviso ??
     (disponivel === null
       ? 'Sem patrimônio importado: valor disponível desconhecido.'
       : disponivel.greaterThan(0)
@@ -160,6 +174,9 @@ async function validarCliente(
     (failed ? (failed.motivo ?? 'inválido') : null);
   return {
     ...item,
+    valor_disponivel: money(livre),
+    compras_em_voo: emVoo.map(paraContrato),
+    aviso,
     preco_referencia: price(preco),
     quantidade: dim.quantidade,
     legs_sugeridas: legs,

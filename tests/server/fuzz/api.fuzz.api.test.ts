@@ -193,6 +193,8 @@ const EXAMPLES: Record<string, Example> = {
           { symbol: 'PETR4', quantidade: 100 },
           { symbol: 'PETR4F', quantidade: 5 },
         ],
+        // Limit buys of the stock rest for the client (the cancel examples'): another is confirmed.
+        confirmar_compra_em_voo: true,
       },
     }),
   },
@@ -247,6 +249,7 @@ const EXAMPLES: Record<string, Example> = {
             ],
           },
         ],
+        confirmar_compra_em_voo: true,
       },
     }),
   },
@@ -882,6 +885,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
         ticker_base: 'PETR4',
         tp: 45,
         itens: [{ cliente: cliente!.id, legs: [{ symbol: 'PETR4', quantidade: 100 }] }],
+        confirmar_compra_em_voo: true,
         ...body,
       },
     });
@@ -938,6 +942,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
       return id;
     },
     novaSessao: () => server.login(),
+    // Many buys of the stock rest for the one client at once: each confirms the others in flight.
     novaOrdemLimitada: () =>
       json(`/api/clientes/${cliente!.id}/mt5/compra/`, {
         ticker_base: 'PETR4',
@@ -945,6 +950,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
         preco: 30,
         tp: 45,
         legs: [{ symbol: 'PETR4', quantidade: 100 }],
+        confirmar_compra_em_voo: true,
       }),
   };
 }

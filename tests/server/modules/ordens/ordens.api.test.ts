@@ -121,6 +121,8 @@ describe('MT5 orders through the simulator', () => {
         { symbol: 'PETR4', ok: true, motivo: null },
         { symbol: 'PETR4F', ok: true, motivo: null },
       ],
+      compras_em_voo: [],
+      aviso: null,
     });
   });
 
@@ -328,12 +330,15 @@ describe('MT5 orders through the simulator', () => {
       { token },
     );
     expect(wrongSide.status).toBe(404);
-    const [op] = await opsOfGroup(await buy(100));
-    const sell = await post(`/api/clientes/${outroClienteId}/mt5/venda/${op?.id ?? 1}/`, {
+    // Executed before the next buy of the stock: another one in flight would ask for confirmation.
+    await poll(`/api/clientes/${clienteId}/mt5/compra-status/${groupId}/`);
+    const outra = await buy(100);
+    await poll(`/api/clientes/${clienteId}/mt5/compra-status/${outra}/`);
+    const [op] = await opsOfGroup(outra);
+    const sell = await post(`/api/clientes/${outroClienteId}/mt5/venda/${op!.id}/`, {
       execucao: 'mercado',
     });
     expect(sell.status).toBe(404);
-    await poll(`/api/clientes/${clienteId}/mt5/compra-status/${groupId}/`);
   });
 
   it('refuses an edited leg that breaks the rules, storing nothing', async () => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { resetOrdensMock } from '../../../../mocks/handlers/ordens';
 import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import {
   CompraDialog,
@@ -48,6 +49,9 @@ const renderCompra = () => {
 };
 
 describe('the MT5 buy dialog', () => {
+  // Each test's buys start from none in flight: the mock, as the server, asks to confirm a second buy of a stock.
+  beforeEach(() => resetOrdensMock());
+
   it('shows the limit price only for limite, and quantity or value by entry mode', async () => {
     const { user } = renderCompra();
     expect(await screen.findByText('Nova Compra (MT5)')).toBeInTheDocument();
@@ -92,6 +96,8 @@ describe('the MT5 buy dialog', () => {
             { symbol: 'PETR4', ok: true, motivo: null },
             { symbol: 'PETR4F', ok: false, motivo: null },
           ],
+          compras_em_voo: [],
+          aviso: null,
         }),
       ),
     );

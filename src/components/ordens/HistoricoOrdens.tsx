@@ -14,7 +14,7 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { EstadoOrdemSchema, type EstadoOrdem, type Ordem } from '../../../contract';
+import { EstadoOrdemSchema, TICKER_B3, type EstadoOrdem, type Ordem } from '../../../contract';
 import { isoFromBr } from '../../../shared/dates';
 import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
 import { clientesQueries } from '../../api/clientes';
@@ -24,8 +24,6 @@ import type { Planilha } from '../../lib/planilha';
 import { ExportMenu } from '../ExportMenu';
 import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
 import { LoteLink } from './LoteLink';
-
-const TICKER = /^[A-Z][A-Z0-9]{3}\d{1,2}$/;
 
 interface Campos {
   cliente: string;
@@ -52,7 +50,7 @@ function filtrosDe(campos: Campos, clienteFixo: number | undefined): HistoricoFi
     ...(clienteFixo !== undefined
       ? { cliente: clienteFixo }
       : campos.cliente && { cliente: Number(campos.cliente) }),
-    ...(TICKER.test(acao) && { acao }),
+    ...(TICKER_B3.test(acao) && { acao }),
     ...(campos.estado && { estado: campos.estado }),
     ...(periodoOk && de && { de }),
     ...(periodoOk && ate && { ate }),
@@ -189,7 +187,7 @@ export function HistoricoOrdens({ clienteId }: { clienteId?: number }) {
   const set = (campo: keyof Campos) => (value: string) =>
     setCampos((c) => ({ ...c, [campo]: value }));
   const acaoIncompleta =
-    campos.acao.trim() !== '' && !TICKER.test(campos.acao.trim().toUpperCase());
+    campos.acao.trim() !== '' && !TICKER_B3.test(campos.acao.trim().toUpperCase());
   const { de, ate } = periodo(campos);
   const periodoInvertido = Boolean(de && ate && ate < de);
   const comCliente = clienteId === undefined;

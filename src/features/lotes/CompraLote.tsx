@@ -16,7 +16,6 @@ import {
   LoteValidarRequestSchema,
   type LoteStatus,
   type LoteValidarRequest,
-  type RegraLote,
 } from '../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../shared/format';
 import { useValidateLote } from '../../api/lotes';
@@ -25,6 +24,8 @@ import { DecimalController } from '../../components/DecimalInput';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { uuid } from '../../lib/uuid';
 import { CompraGrid } from './CompraGrid';
+import { REGRA_OPTIONS, VALOR_LABEL, paramsOf, toTick, type Params } from './compra-params';
+import { ComprasEmVooResumo } from './ComprasEmVoo';
 import { EnviarCompraDialog, type Envio } from './EnviarCompraDialog';
 import {
   contagem,
@@ -36,31 +37,6 @@ import {
   totaisCompra,
   type LinhaCompra,
 } from './figures';
-
-type Params = Omit<LoteValidarRequest, 'clientes' | 'ajustes'>;
-
-const REGRA_OPTIONS: ReadonlyArray<{ value: RegraLote; label: string }> = [
-  { value: 'percentual_disponivel', label: '% do valor disponível' },
-  { value: 'valor_fixo', label: 'Valor fixo' },
-  { value: 'quantidade_fixa', label: 'Quantidade fixa' },
-];
-const VALOR_LABEL: Record<RegraLote, string> = {
-  percentual_disponivel: 'Percentual do valor disponível (%)',
-  valor_fixo: 'Valor por cliente (R$)',
-  quantidade_fixa: 'Ações por cliente',
-};
-
-/** B3's targets sit on the 0.01 tick. */
-const toTick = (value: number) => Math.round(value * 100) / 100;
-
-const paramsOf = (v: Partial<Params>): Params => ({
-  ticker: (v.ticker ?? '').trim().toUpperCase(),
-  execucao: v.execucao ?? 'mercado',
-  ...(v.execucao === 'limite' ? { preco: v.preco } : {}),
-  tp: v.tp as number,
-  regra: v.regra ?? 'percentual_disponivel',
-  valor: v.valor as number,
-});
 
 interface Props {
   inicial: { ticker?: string | undefined; tp?: number | undefined };
@@ -213,6 +189,9 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
     setEnvio({
       key: intent,
       totais,
+      emVoo: linhas
+        .filter((l) => l.selecionado && l.item.compras_em_voo.length > 0)
+        .map((l) => l.item.nome),
       body: {
         ticker_base: params.ticker,
         execucao: params.execucao,
@@ -342,6 +321,7 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
           <Alert.Title>{erro}</Alert.Title>
         </Alert.Root>
       )}
+      {validado && <ComprasEmVooResumo ticker={validado.params.ticker} linhas={validado.linhas} />}
       {validado && (
         <CompraGrid
           ticker={validado.params.ticker}

@@ -1,3 +1,5 @@
+import { TICKER_B3 } from '../../../contract';
+
 /**
  * The search of /ordens/lote: what opens the screen prefilled (the control panel's recommendation: ticker and
  * tp), the tab, the lote being watched, and the lote whose failed clients are sent again. Anything malformed is
@@ -12,13 +14,12 @@ export interface LoteSearch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TICKER = /^[A-Z]{4}\d{1,2}$/;
 
 export function loteSearch(search: Record<string, unknown>): LoteSearch {
   const out: LoteSearch = {};
   if (search.tipo === 'compra' || search.tipo === 'venda') out.tipo = search.tipo;
   const ticker = typeof search.ticker === 'string' ? search.ticker.toUpperCase() : '';
-  if (TICKER.test(ticker)) out.ticker = ticker;
+  if (TICKER_B3.test(ticker)) out.ticker = ticker;
   const tp = Number(search.tp);
   if (search.tp !== undefined && Number.isFinite(tp) && tp > 0) out.tp = tp;
   for (const key of ['lote', 'reenviar'] as const) {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   CompraValidarRequestSchema,
+  TICKER_B3,
   type CompraValidarRequest,
   type Leg,
   type RecomendacaoDisponivel,
-  type ValidacaoLeg,
 } from '../../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../../shared/format';
 import { quantityForValue } from '../../../../shared/legs';
@@ -17,9 +17,17 @@ import { carteiraQueries } from '../../../api/carteira';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
 import { DecimalController } from '../../../components/DecimalInput';
+import { CompraEmVooAviso } from '../../../components/ordens/CompraEmVooAviso';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { totalEstimado } from './estimativa';
+import {
+  pedidoDeValidacao,
+  sameLegs,
+  toTick,
+  type Validacao,
+  type Valores,
+} from './compra-validacao';
 import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
@@ -39,39 +47,6 @@ const MODO_OPTIONS = [
 ] as const;
 
 export const VALIDAR_DE_NOVO = 'A ordem mudou desde a validação: clique em Validar de novo.';
-
-/** The targets of B3 orders sit on the 0.01 tick. */
-const toTick = (value: number) => Math.round(value * 100) / 100;
-
-const TICKER_B3 = /^[A-Z]{4}\d{1,2}$/;
-
-type Valores = Partial<CompraValidarRequest>;
-
-/**
- * What Validar sends: the limit price only for limite, and the quantity or the value as the entry mode says
- * (specification section 5), never both.
- */
-function pedidoDeValidacao(v: Valores): Valores {
-  return {
-    ticker: v.ticker?.trim().toUpperCase(),
-    modo: v.modo,
-    execucao: v.execucao,
-    tp: v.tp,
-    ...(v.execucao === 'limite' ? { preco: v.preco } : {}),
-    ...(v.modo === 'valor' ? { valor: v.valor } : { quantidade: v.quantidade }),
-  };
-}
-
-/** The suggested legs and their checks, and the order they were asked for. */
-interface Validacao {
-  pedido: string;
-  legs: Leg[];
-  validacoes: ValidacaoLeg[];
-}
-
-const sameLegs = (a: Leg[], b: Leg[]) =>
-  a.length === b.length &&
-  a.every((leg, i) => leg.symbol === b[i]!.symbol && leg.quantidade === b[i]!.quantidade);
 
 export function CompraDialog({ clienteId, open, onClose, onExecuted }: Props) {
   return (
@@ -101,6 +76,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [legs, setLegs] = useState<Leg[]>([]);
   const [validacao, setValidacao] = useState<Validacao | null>(null);
+  // Another buy of the stock is in flight for the client: sent only once the operator confirms.
+  const [confirmaEmVoo, setConfirmaEmVoo] = useState(false);
 
   const validate = useValidateCompra(clienteId);
   const flow = useOrdemFlow(clienteId, 'compra', useSendCompra(clienteId), onExecuted);
@@ -115,6 +92,8 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
     atual &&
     legs.length > 0 &&
     legs.every((leg) => validacao.validacoes.find((v) => v.symbol === leg.symbol)?.ok === true);
+  const emVoo = atual && validacao.aviso !== null;
+  const podeEnviar = todasValidas && (!emVoo || confirmaEmVoo);
 
   const ticker = values.ticker?.trim().toUpperCase() ?? '';
   const cotacao = useQuery({
@@ -155,7 +134,9 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           pedido: JSON.stringify(pedido),
           legs: result.legs_sugeridas,
           validacoes: result.validacoes,
+          aviso: result.aviso,
         });
+        setConfirmaEmVoo(false);
         flow.newIntent();
       },
       onError: (err) => flow.setError(err.message),
@@ -185,6 +166,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
               tp: v.tp,
               ...(v.execucao === 'limite' ? { preco: v.preco } : {}),
               legs: legs.filter((leg) => leg.quantidade > 0),
+              ...(emVoo && confirmaEmVoo ? { confirmar_compra_em_voo: true } : {}),
             },
           }),
         onInvalid,
@@ -201,7 +183,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         onClose={onClose}
         submitLabel="Enviar"
         onSubmit={onSend}
-        submitDisabled={!todasValidas}
+        submitDisabled={!podeEnviar}
         clienteId={clienteId}
         limite={execucao === 'limite'}
         flow={flow}
@@ -326,6 +308,19 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
             disabled={sending}
             onChange={editLeg}
           />
+        )}
+        {emVoo && (
+          <CompraEmVooAviso
+            label="Comprar assim mesmo, com a outra compra em andamento"
+            confirmado={confirmaEmVoo}
+            onConfirmadoChange={(confirmado) => {
+              setConfirmaEmVoo(confirmado);
+              flow.newIntent();
+            }}
+            disabled={sending}
+          >
+            {validacao.aviso}
+          </CompraEmVooAviso>
         )}
         {lonelyChecks.map((v) => (
           <Text key={v.symbol} color="red.600">

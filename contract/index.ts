@@ -13,6 +13,7 @@ import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
 import { recomendacoesEndpoints } from './recomendacoes';
+import { sistemaEndpoints } from './sistema';
 
 // Validation messages in Portuguese on both sides (the server's `campos`, the SPA's forms).
 z.config(z.locales.pt());
@@ -36,6 +37,7 @@ export * from './ordens';
 export * from './lotes';
 export * from './eventos';
 export * from './conciliacao';
+export * from './sistema';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -52,6 +54,7 @@ export const endpoints = {
   lotes: lotesEndpoints,
   eventos: eventosEndpoints,
   conciliacao: conciliacaoEndpoints,
+  sistema: sistemaEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -19,10 +19,13 @@ import { eventosRoutes } from './modules/eventos/routes';
 import { operacoesRoutes } from './modules/operacoes/routes';
 import { painelRoutes } from './modules/painel/routes';
 import { recomendacoesRoutes } from './modules/recomendacoes/routes';
+import { sistemaRoutes } from './modules/sistema/routes';
+import { Lifecycle } from './lib/lifecycle';
 import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -32,6 +35,7 @@ export interface AppDeps {
   db: Db;
   auth: AuthService;
   quotes: QuoteService;
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -74,9 +78,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     auth: createAuthService({ db: opts.database.db, config, jwtSecret: opts.jwtSecret }),
     quotes: createQuoteService({ config, db: opts.database.db }),
+    lifecycle: new Lifecycle(),
   });
 
   await app.register(errorHandler);
+  await app.register(lifecyclePlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
@@ -95,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(clientesRoutes);
       await api.register(eventosRoutes);
       await api.register(conciliacaoRoutes);
+      await api.register(sistemaRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,11 @@ async function sharedSecrets(
   return jwtSecret;
 }
 
+/** The whole stop, signal to exit: under the 10 s a supervisor (systemd, Kubernetes) waits before it kills. */
+const STOP_LIMIT_MS = 9_500;
+/** How long the requests in flight may take to end before the listener closes anyway. */
+const DRAIN_MS = 6_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const tokenKey = resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir);
@@ -76,6 +81,13 @@ async function main(): Promise<void> {
     : null;
 
   let closingSince = 0;
+  // Each step of the stop timed, so that a slow stop says where it waited.
+  const step = async (signal: string, name: string, run: () => Promise<unknown>) => {
+    const started = Date.now();
+    await run();
+    const took = Date.now() - started;
+    if (took >= 1000) console.log(`${signal}: ${name} took ${took} ms`);
+  };
   const shutdown = async (signal: string) => {
     if (closingSince) {
       // A process group signalled at once (npm, tsx and this process) delivers the same stop twice; only a
@@ -86,20 +98,23 @@ async function main(): Promise<void> {
     }
     closingSince = Date.now();
     console.log(`${signal}: stopping (finishing requests in flight)...`);
+    // Whatever a step waits on, the process is gone within STOP_LIMIT_MS of the signal (a supervisor's kill would
+    // otherwise come first, with no clean stop at all).
+    setTimeout(() => {
+      console.error(`${signal}: not stopped after ${STOP_LIMIT_MS} ms; exiting.`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     try {
+      // Readiness turns 503 at once and new requests are answered 503 with Retry-After, while the listener stays
+      // open (a closed port would reset a client's kept-alive connection) until those in flight have ended.
+      app.deps.lifecycle.drain();
+      await step(signal, 'requests in flight', () => app.deps.lifecycle.settled(DRAIN_MS));
       // A keep-alive connection busy at the stop (a long MT5 status check) would otherwise linger once idle.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-      // Each step timed, so that a slow stop says where it waited.
-      const step = async (name: string, run: () => Promise<unknown>) => {
-        const started = Date.now();
-        await run();
-        const took = Date.now() - started;
-        if (took >= 1000) console.log(`${signal}: ${name} took ${took} ms`);
-      };
-      await step('requests, jobs and reconcilers', () => app.close());
+      await step(signal, 'requests, jobs and reconcilers', () => app.close());
       clearInterval(sweep);
-      await step('demo MT5 agents', async () => demoAgents?.stop());
-      await step('database', () => database.close());
+      await step(signal, 'demo MT5 agents', async () => demoAgents?.stop());
+      await step(signal, 'database', () => database.close());
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

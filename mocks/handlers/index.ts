@@ -9,6 +9,7 @@ import { importacaoHandlers, resetImportacaoMock } from './importacao';
 import { lotesHandlers, resetLotesMock } from './lotes';
 import { painelHandlers, resetPainelMock } from './painel';
 import { recomendacoesHandlers, resetRecomendacoesMock } from './recomendacoes';
+import { sistemaHandlers } from './sistema';
 
 /** Every call of the specification, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
@@ -23,6 +24,7 @@ export const handlers = [
   ...eventosHandlers,
   ...precosHandlers,
   ...conciliacaoHandlers,
+  ...sistemaHandlers,
 ];
 
 /**

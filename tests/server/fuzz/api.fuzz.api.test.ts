@@ -154,6 +154,8 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /clientes/{id}/resumo/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'GET /acoes/': { build: () => ({}) },
+  'GET /health/': { build: () => ({}) },
+  'GET /ready/': { build: () => ({}) },
   'GET /acoes/{ticker}/historico/': {
     build: () => ({ params: { ticker: 'PETR4' }, query: { de: '2025-01-01', ate: '2025-12-31' } }),
   },

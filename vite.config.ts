@@ -49,7 +49,7 @@ function precompress(): Plugin {
 const ISOLATED_COMPONENT_TESTS = [
   'tests/src/components/exportar.test.tsx',
   'tests/src/components/exportar-erros.test.tsx',
-  'tests/src/components/grafico/GraficoDialog.test.tsx',
+  'tests/src/widgets/grafico/GraficoDialog.test.tsx',
   'tests/src/features/auth/login.test.tsx',
   'tests/src/features/eventos/eventos.test.tsx',
   'tests/src/features/lotes/lotes.test.tsx',

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable, META } from '../../components/DataTable';
-import { TickerGrafico } from '../../components/grafico/TickerGrafico';
+import { TickerGrafico } from '../../widgets/grafico';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';

@@ -14,9 +14,12 @@ import { painelQueries } from '../../api/painel';
 import { DataTable, META } from '../../components/DataTable';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import { GraficoDialog } from '../../components/grafico/GraficoDialog';
-import { graficoDaPosicao, type Grafico } from '../../components/grafico/grafico';
-import { TickerGrafico } from '../../components/grafico/TickerGrafico';
+import {
+  GraficoDialog,
+  graficoDaPosicao,
+  TickerGrafico,
+  type Grafico,
+} from '../../widgets/grafico';
 
 const TODOS = '';
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Recomendacao } from '../../../contract';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
+import { RecomendacoesTable } from '../../widgets/recomendacoes';
 
 /** The row action: the recommendation as an order for many clients, its target the suggested one on the tick. */
 function OrdemEmLote(r: Recomendacao) {

@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import { RecomendacoesTable } from '../../components/recomendacoes/RecomendacoesTable';
+import { RecomendacoesTable } from '../../widgets/recomendacoes';
 
 export function RecomendacoesPage() {
   const query = useQuery(recomendacoesQueries.list());

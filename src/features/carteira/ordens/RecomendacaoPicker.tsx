@@ -5,9 +5,12 @@ import type { RecomendacaoDisponivel } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesQueries } from '../../../api/recomendacoes';
 import { DialogCloseButton, TargetDialog } from '../../../components/TargetDialog';
-import { GraficoDialog } from '../../../components/grafico/GraficoDialog';
-import { graficoDaRecomendacao, type Grafico } from '../../../components/grafico/grafico';
-import { TickerGrafico } from '../../../components/grafico/TickerGrafico';
+import {
+  GraficoDialog,
+  graficoDaRecomendacao,
+  TickerGrafico,
+  type Grafico,
+} from '../../../widgets/grafico';
 
 interface Props {
   clienteId: number;

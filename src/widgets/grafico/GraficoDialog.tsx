@@ -1,6 +1,6 @@
 import { Dialog, HStack, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { TargetDialog } from '../TargetDialog';
+import { TargetDialog } from '../../components/TargetDialog';
 import type { Grafico } from './grafico';
 
 // The dialog's content and the chart library load the first time a chart opens: no screen's bundle carries them.

@@ -7,7 +7,7 @@ import {
   isoDoTempo,
   rotuloDoEixo,
   sessaoDaMarca,
-} from '../../../../src/components/grafico/grafico';
+} from '../../../../src/widgets/grafico/grafico';
 
 const barra = (data: string): Barra => ({
   data,

@@ -3,10 +3,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Recomendacao } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
-import { DataTable, META } from '../DataTable';
-import { GraficoDialog } from '../grafico/GraficoDialog';
-import { graficoDaRecomendacao, type Grafico } from '../grafico/grafico';
-import { TickerGrafico } from '../grafico/TickerGrafico';
+import { DataTable, META } from '../../components/DataTable';
+import { GraficoDialog, graficoDaRecomendacao, TickerGrafico, type Grafico } from '../grafico';
 
 function Sinal({ value }: { value: boolean }) {
   return (

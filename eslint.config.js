@@ -58,7 +58,17 @@ function cycleBack(start, target) {
 const featureOf = (file, dir) =>
   file.startsWith(`${dir}/`) && file.slice(dir.length + 1).split('/')[0];
 
-/** Where an import may not go, from where: the layers of docs/decisions/0006-one-contract.md. */
+/** A unit's public face: its index.ts (or index.tsx), the only file of it others may import. */
+const isIndexOf = (file, dir, unit) =>
+  file === `${dir}/${unit}/index.ts` || file === `${dir}/${unit}/index.tsx`;
+
+/**
+ * Code that measures a module's internals as the tests do: the benchmarks (server/bench/). The tests themselves
+ * are not under this rule's files at all.
+ */
+const MEASURES_INTERNALS = ['server/bench'];
+
+/** Where an import may not go, from where: the layers of docs/decisions/0006 and 0010. */
 function boundaryProblem(from, to) {
   const under = (file, dirs) => dirs.some((d) => file === d || file.startsWith(`${d}/`));
   if (under(from, ['server']) && under(to, ['src']))
@@ -69,13 +79,30 @@ function boundaryProblem(from, to) {
   if (under(from, ['contract', 'shared']) && under(to, ['src', 'server', 'mocks'])) {
     return 'contract/ and shared/ are imported by both sides and import neither.';
   }
+  const feature = featureOf(from, 'src/features');
+  const otherFeature = featureOf(to, 'src/features');
+  if (feature && otherFeature && feature !== otherFeature) {
+    return 'A feature must not import another feature.';
+  }
+  if (featureOf(from, 'src/widgets') && otherFeature) {
+    return 'A widget (src/widgets/) never imports a feature: features use widgets, not the other way round.';
+  }
+  // A unit (server module, SPA widget) is one thing to the rest of the code: whatever its files, they are reached
+  // through its index, so that what it owns can move inside it without touching its users.
   for (const [dir, message] of [
-    ['src/features', 'A feature must not import another feature.'],
-    ['server/modules', 'A server module must not import another module: share through server/lib.'],
+    [
+      'server/modules',
+      'A server module is imported from outside only through its index.ts (server/modules/<m>/index.ts).',
+    ],
+    [
+      'src/widgets',
+      'A widget is imported from outside only through its index (src/widgets/<w>/index.ts or index.tsx).',
+    ],
   ]) {
-    const a = featureOf(from, dir);
-    const b = featureOf(to, dir);
-    if (a && b && a !== b) return message;
+    const unit = featureOf(to, dir);
+    if (!unit || featureOf(from, dir) === unit || isIndexOf(to, dir, unit)) continue;
+    if (dir === 'server/modules' && under(from, MEASURES_INTERNALS)) continue;
+    return message;
   }
   return null;
 }

@@ -6,26 +6,27 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { authRoutes } from './modules/auth/routes';
-import { ordensRoutes } from './modules/ordens/routes';
-import { clientesRoutes } from './modules/clientes/routes';
-import { conciliacaoRoutes } from './modules/conciliacao/routes';
-import { importacaoRoutes } from './modules/importacao/routes';
-import { createAuthService, type AuthService } from './modules/auth/service';
-import { acoesRoutes } from './modules/acoes/routes';
-import { carteiraRoutes } from './modules/carteira/routes';
-import { cotacoesRoutes } from './modules/cotacoes/routes';
-import { eventosRoutes } from './modules/eventos/routes';
-import { operacoesRoutes } from './modules/operacoes/routes';
-import { painelRoutes } from './modules/painel/routes';
-import { recomendacoesRoutes } from './modules/recomendacoes/routes';
-import { sistemaRoutes } from './modules/sistema/routes';
+import { acoesRoutes } from './modules/acoes';
+import { authRoutes, createAuthService, type AuthService } from './modules/auth';
+import { carteiraRoutes } from './modules/carteira';
+import { clientesRoutes } from './modules/clientes';
+import { conciliacaoRoutes } from './modules/conciliacao';
+import { cotacoesRoutes } from './modules/cotacoes';
+import { eventosRoutes } from './modules/eventos';
+import { importacaoRoutes } from './modules/importacao';
+import { operacoesRoutes } from './modules/operacoes';
+import { ordensRoutes } from './modules/ordens';
+import { painelRoutes } from './modules/painel';
+import { recomendacoesRoutes } from './modules/recomendacoes';
+import { sistemaRoutes } from './modules/sistema';
 import { Lifecycle } from './lib/lifecycle';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { createQuoteService, type QuoteService } from './lib/quotes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { metricsPlugin } from './plugins/metrics';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -36,6 +37,7 @@ export interface AppDeps {
   auth: AuthService;
   quotes: QuoteService;
   lifecycle: Lifecycle;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -55,11 +57,19 @@ export interface BuildOptions {
   checkAnswers?: boolean;
 }
 
+/** A number of proxy hops as the function Fastify takes (its types have no number, which its runtime accepts). */
+const trustProxyOption = (value: Config['trustProxy']) => {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+};
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // TRUST_PROXY: whose X-Forwarded-For is the client's address (the login throttle, the audit, /metrics).
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // Requests are never left hanging on a stuck client.
     requestTimeout: 120_000,
@@ -79,10 +89,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     auth: createAuthService({ db: opts.database.db, config, jwtSecret: opts.jwtSecret }),
     quotes: createQuoteService({ config, db: opts.database.db }),
     lifecycle: new Lifecycle(),
+    metrics: createMetrics(),
   });
 
   await app.register(errorHandler);
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin, { pool: opts.database.poolStats });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

@@ -11,7 +11,7 @@ import {
   resolveMt5TokenKey,
   SecretsMismatchError,
 } from './lib/secret';
-import { ensureInitialAdmin } from './modules/auth/users';
+import { ensureInitialAdmin } from './modules/auth';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
 import { comDivergenciasDemo } from './seed/demo-conciliacao';

@@ -16,7 +16,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openMemoryDatabase } from '../../server/db/client';
 import { acoes } from '../../server/db/schema';
-import { upsertUser } from '../../server/modules/auth/users';
+import { upsertUser } from '../../server/modules/auth';
 import { Mt5Simulator } from '../../server/mt5-sim';
 import { loadDemoData } from '../../server/seed/demo';
 import { DEMO_AGENTS, startDemoSimulators } from '../../server/seed/demo-clientes';

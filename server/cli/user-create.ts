@@ -2,8 +2,12 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { PASSWORD_PROBLEM_MESSAGE, passwordProblem } from '../modules/auth/passwords';
-import { USERNAME_PATTERN, upsertUser } from '../modules/auth/users';
+import {
+  PASSWORD_PROBLEM_MESSAGE,
+  USERNAME_PATTERN,
+  passwordProblem,
+  upsertUser,
+} from '../modules/auth';
 import { runCommand } from './run';
 
 const USAGE =

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { deleteUser, USERNAME_PATTERN } from '../modules/auth/users';
+import { deleteUser, USERNAME_PATTERN } from '../modules/auth';
 import { runCommand } from './run';
 
 const USAGE = 'Usage: npm run user:delete -- --username NAME';

@@ -1,4 +1,4 @@
-import { recalcular } from '../modules/recomendacoes/service';
+import { recalcular } from '../modules/recomendacoes';
 import type { DemoContext } from './demo';
 
 /** The day's recommendations over the demo price history, so the control panel opens with them. */

@@ -26,6 +26,10 @@ async function messages(relative: string, code: string): Promise<string[]> {
 
 afterAll(() => {
   for (const file of written) fs.rmSync(file, { force: true });
+  // The directories a test made for its own unit (a widget), empty now.
+  for (const dir of new Set(written.map((f) => path.dirname(f)))) {
+    if (path.basename(dir).startsWith('zz-lint')) fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('the import layers', { timeout: 60_000 }, () => {
@@ -46,14 +50,34 @@ describe('the import layers', { timeout: 60_000 }, () => {
     expect(found.join('\n')).toMatch(/The contract imports only zod/);
   });
 
-  it('keeps the server out of the SPA, and one server module out of another', async () => {
+  it('keeps the server out of the SPA, and a server module behind its index', async () => {
     const found = await messages(
       'server/modules/operacoes/zz-lint.ts',
       "import { api } from '../../../src/lib/api';\nimport { getCliente } from '../clientes/service';\n" +
         'export const x = [api, getCliente];\n',
     );
     expect(found.join('\n')).toMatch(/The server never imports the SPA/);
-    expect(found.join('\n')).toMatch(/A server module must not import another module/);
+    expect(found.join('\n')).toMatch(
+      /A server module is imported from outside only through its index\.ts/,
+    );
+  });
+
+  it("lets a module, and the rest of the server, use another module's index", async () => {
+    const inModule = await messages(
+      'server/modules/operacoes/zz-lint-ok.ts',
+      "import { clientesRoutes } from '../clientes';\nimport { acoesRoutes } from '../acoes/index';\n" +
+        "import { toInput } from './repository';\nexport const x = [clientesRoutes, acoesRoutes, toInput];\n",
+    );
+    expect(inModule.filter((m) => /layers\//.test(m))).toEqual([]);
+    const outside = await messages(
+      'server/lib/zz-lint.ts',
+      "import { clientesRoutes } from '../modules/clientes';\n" +
+        "import { listClientes } from '../modules/clientes/service';\n" +
+        'export const x = [clientesRoutes, listClientes];\n',
+    );
+    expect(outside.filter((m) => /layers\//.test(m))).toEqual([
+      'layers/boundaries: A server module is imported from outside only through its index.ts (server/modules/<m>/index.ts).',
+    ]);
   });
 
   it('keeps the SPA out of the server, and one feature out of another', async () => {
@@ -73,5 +97,28 @@ describe('the import layers', { timeout: 60_000 }, () => {
         "import { call } from '../../api/call';\nexport const x = [clientesEndpoints, todayIso, call];\n",
     );
     expect(found.filter((m) => /no-restricted|layers\//.test(m))).toEqual([]);
+  });
+
+  it('keeps a widget behind its index, and features out of the widgets', async () => {
+    write('src/widgets/zz-lint-w/index.ts', "export { parte } from './parte';\n");
+    write('src/widgets/zz-lint-w/parte.ts', 'export const parte = 1;\n');
+    const inWidget = await messages(
+      'src/widgets/zz-lint-v/index.ts',
+      "import { ClientesPage } from '../../features/clientes/ClientesPage';\n" +
+        "import { parte } from '../zz-lint-w/parte';\nimport { parte as p } from '../zz-lint-w';\n" +
+        'export const x = [ClientesPage, parte, p];\n',
+    );
+    expect(inWidget.filter((m) => /layers\//.test(m))).toEqual([
+      'layers/boundaries: A widget (src/widgets/) never imports a feature: features use widgets, not the other way round.',
+      'layers/boundaries: A widget is imported from outside only through its index (src/widgets/<w>/index.ts or index.tsx).',
+    ]);
+    const inFeature = await messages(
+      'src/features/importacao/zz-lint-w.tsx',
+      "import { parte } from '../../widgets/zz-lint-w/parte';\nimport { parte as p } from '../../widgets/zz-lint-w';\n" +
+        'export const x = [parte, p];\n',
+    );
+    expect(inFeature.filter((m) => /layers\//.test(m))).toEqual([
+      'layers/boundaries: A widget is imported from outside only through its index (src/widgets/<w>/index.ts or index.tsx).',
+    ]);
   });
 });

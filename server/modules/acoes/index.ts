@@ -1,0 +1,2 @@
+/** The stock universe and each stock's price history. */
+export { acoesRoutes } from './routes';

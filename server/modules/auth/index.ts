@@ -1,0 +1,5 @@
+/** Users, passwords, sessions and the login throttle. */
+export { authRoutes } from './routes';
+export { createAuthService, type AuthService, type AuthSession } from './service';
+export { PASSWORD_PROBLEM_MESSAGE, passwordProblem } from './passwords';
+export { USERNAME_PATTERN, deleteUser, ensureInitialAdmin, upsertUser } from './users';

@@ -1,0 +1,2 @@
+/** A client's portfolio: its summary and the proventos it received. */
+export { carteiraRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The clients, their MT5 terminals' addresses and tokens, and each terminal's status. */
+export { clientesRoutes } from './routes';

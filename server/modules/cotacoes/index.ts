@@ -1,0 +1,2 @@
+/** The current quotes. */
+export { cotacoesRoutes } from './routes';

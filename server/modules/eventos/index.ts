@@ -1,0 +1,2 @@
+/** Corporate events: stored, applied to the operations they reach, undone; the daily job. */
+export { eventosRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The spreadsheet import (patrimônio and custódia). */
+export { importacaoRoutes, type ImportacaoOptions } from './routes';

@@ -1,0 +1,2 @@
+/** A client's operations (bought, sold), written by hand or by a finished MT5 order. */
+export { operacoesRoutes } from './routes';

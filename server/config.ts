@@ -6,6 +6,12 @@ import { parseNetworks } from './lib/mt5-agent/access';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A whole number of at least `min`; unset or empty is the default (an empty BACKUP_HOURS must not read as 0). */
+const wholeNumber = (fallback: number, min: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).default(fallback),
+  );
 const optionalText = z
   .string()
   .optional()
@@ -52,6 +58,15 @@ const EnvSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    // The embedded database's scheduled backup (decision 0011): every BACKUP_HOURS (0: none), the newest
+    // BACKUP_KEEP kept in BACKUP_DIR (DATA_DIR/backups unless set; better on another disk).
+    BACKUP_DIR: optionalText,
+    BACKUP_HOURS: wholeNumber(
+      24,
+      0,
+      'must be a whole number of hours (0 turns the scheduled backup off)',
+    ),
+    BACKUP_KEEP: wholeNumber(7, 1, 'must be a whole number of backups to keep, 1 or more'),
     SPA_DIR: z.string().min(1).default('./dist'),
     JWT_SECRET: optionalText.pipe(
       z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -152,6 +167,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      hours: env.BACKUP_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
     spaDir: path.resolve(env.SPA_DIR),
     jwtSecret: env.JWT_SECRET,
     jwtExpiresHours: env.JWT_EXPIRES_HOURS,

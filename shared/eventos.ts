@@ -3,7 +3,7 @@ import { Decimal as BaseDecimal } from './decimal';
 
 /**
  * What corporate events do to one operation, as pure functions over exact decimals
- * (docs/decisions/0007-eventos-corporativos.md). The server (server/lib/eventos/aplicacao.ts) loads, locks and
+ * (docs/decisions/0007-eventos-corporativos.md). The server (server/modules/eventos/aplicacao.ts) loads, locks and
  * stores, the mocks keep their state; every number is decided here.
  */
 

@@ -1,2 +1,3 @@
 /** Corporate events: stored, applied to the operations they reach, undone; the daily job. */
 export { eventosRoutes } from './routes';
+export { eventosDoYahoo, storeEventosYahoo, type EventoYahoo } from './yahoo';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIso } from '../../../shared/dates';
-import { aplicarPendentes } from '../../lib/eventos/aplicacao';
-import { VendaEmVooError } from '../../lib/eventos/vendas-em-voo';
+import { applyPendentes } from './aplicacao';
+import { VendaEmVooError } from './vendas-em-voo';
 
 // Hourly: the first run after São Paulo's midnight applies the events whose data_ex is that day. The check is one
 // indexed query (pending events only), and a server down at midnight catches up when it starts.
@@ -14,7 +14,7 @@ export function startEventosJob(app: FastifyInstance): void {
   const run = () => {
     if (running) return;
     running = true;
-    void aplicarPendentes(db, todayIso(), (evento, err) =>
+    void applyPendentes(db, todayIso(), (evento, err) =>
       // A sale resting on an operation the event adjusts: retried next hour, once the sale has ended.
       err instanceof VendaEmVooError
         ? app.log.warn(

@@ -8,8 +8,8 @@ import { todayIso } from '../../../shared/dates';
 import { toNumber } from '../../../shared/decimal';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { aplicarEvento, desfazerEvento } from '../../lib/eventos/aplicacao';
-import { lockEvento, type EventoRow } from '../../lib/eventos/posicoes';
+import { applyEvento, undoEvento } from './aplicacao';
+import { lockEvento, type EventoRow } from './posicoes';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import {
   acaoExists,
@@ -74,7 +74,7 @@ export async function createEvento(
       entityId: criado.id,
       after: auditado(criado),
     });
-    if (criado.data_ex <= hoje) await aplicarEvento(tx, criado, username);
+    if (criado.data_ex <= hoje) await applyEvento(tx, criado, username);
     return criado.id;
   });
   return answer(db, id);
@@ -96,7 +96,7 @@ export async function updateEvento(
     if (!antes) throw notFound(EVENTO_NAO_ENCONTRADO);
     await checkAcao(tx, input);
     if (await duplicado(tx, input, id)) throw conflict(EVENTO_DUPLICADO);
-    await desfazerEvento(tx, antes, username);
+    await undoEvento(tx, antes, username);
     const depois = await updateEventoRow(tx, id, input);
     await audit(tx, {
       username,
@@ -106,7 +106,7 @@ export async function updateEvento(
       before: auditado(antes),
       after: auditado(depois),
     });
-    if (depois.data_ex <= hoje) await aplicarEvento(tx, depois, username, antes.aplicado_em);
+    if (depois.data_ex <= hoje) await applyEvento(tx, depois, username, antes.aplicado_em);
   });
   return answer(db, id);
 }
@@ -116,7 +116,7 @@ export async function deleteEvento(db: Db, username: string, id: number): Promis
   await db.transaction(async (tx) => {
     const evento = await lockEvento(tx, id);
     if (!evento) throw notFound(EVENTO_NAO_ENCONTRADO);
-    await desfazerEvento(tx, evento, username);
+    await undoEvento(tx, evento, username);
     await deleteEventoRow(tx, id);
     await audit(tx, {
       username,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { eventosDoYahoo, registrarEventosYahoo, type EventoYahoo } from '../../lib/eventos/yahoo';
+import { eventosDoYahoo, storeEventosYahoo, type EventoYahoo } from '../eventos';
 import { gravarBarras, type Barra } from '../../lib/precos/store';
 import { createYahooClient, type YahooClient } from '../../lib/quotes';
 import { todayIso } from '../../../shared/dates';
@@ -90,7 +90,7 @@ export async function refreshYahooHistory(
         if (barras.length) {
           await gravarBarras(deps.db, barras, { fonte: 'yahoo', ajustado_ate: ajustadoAte });
         }
-        await registrarEventosYahoo(deps.db, acao.id, eventos, todayIso(now));
+        await storeEventosYahoo(deps.db, acao.id, eventos, todayIso(now));
         resultado.atualizadas++;
       } catch (err) {
         console.warn(`[yahoo] ${acao.ticker}: ${(err as Error).message}`);

@@ -13,8 +13,8 @@ import {
   proventos,
 } from '../../../../server/db/schema';
 import { queryRows } from '../../../../server/db/query';
-import { aplicarPendentes } from '../../../../server/lib/eventos/aplicacao';
-import { registrarEventosYahoo, type EventoYahoo } from '../../../../server/lib/eventos/yahoo';
+import { applyPendentes } from '../../../../server/modules/eventos/aplicacao';
+import { storeEventosYahoo, type EventoYahoo } from '../../../../server/modules/eventos/yahoo';
 import { Mt5Simulator } from '../../../../server/mt5-sim';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 
@@ -254,7 +254,7 @@ describe('corporate events over a sale resting at the terminal', () => {
 
     const falhas: Array<{ evento: number; err: unknown }> = [];
     const log = (evento: number, err: unknown) => falhas.push({ evento, err });
-    expect(await aplicarPendentes(db, '2099-01-05', log)).toBe(0);
+    expect(await applyPendentes(db, '2099-01-05', log)).toBe(0);
     expect(falhas).toEqual([
       {
         evento: eventoId,
@@ -268,7 +268,7 @@ describe('corporate events over a sale resting at the terminal', () => {
     const yahoo: EventoYahoo[] = [
       { tipo: 'grupamento', data_ex: '2099-01-06', fator: '0.5', valor_por_acao: null },
     ];
-    expect(await registrarEventosYahoo(db, acao, yahoo, '2099-01-06')).toBe(1);
+    expect(await storeEventosYahoo(db, acao, yahoo, '2099-01-06')).toBe(1);
     expect(await posicaoDe(operacao)).toEqual({ quantidade: 100, preco: 30 });
     const pendentes = await db
       .select()
@@ -277,7 +277,7 @@ describe('corporate events over a sale resting at the terminal', () => {
     expect(pendentes.map((e) => e.aplicado_em)).toEqual([null, null]);
 
     await cancelar(cliente, venda.id);
-    expect(await aplicarPendentes(db, '2099-01-06', log)).toBe(2);
+    expect(await applyPendentes(db, '2099-01-06', log)).toBe(2);
     expect(falhas).toHaveLength(1);
     // × 2, then ÷ 2: 100 shares at R$ 30 again, each event recorded on the operation.
     expect(await posicaoDe(operacao)).toEqual({ quantidade: 100, preco: 30 });

@@ -20,8 +20,8 @@ import {
   patrimonios,
   proventos,
 } from '../../../../server/db/schema';
-import { aplicarEvento, aplicarPendentes } from '../../../../server/lib/eventos/aplicacao';
-import { lockEvento } from '../../../../server/lib/eventos/posicoes';
+import { applyEvento, applyPendentes } from '../../../../server/modules/eventos/aplicacao';
+import { lockEvento } from '../../../../server/modules/eventos/posicoes';
 import { gravarBarras } from '../../../../server/lib/precos/store';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 
@@ -399,10 +399,10 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
 
     // Applying again changes nothing: the daily job, the function itself, the same event posted twice.
     const antes = await estado();
-    expect(await aplicarPendentes(s.database.db, todayIso(), () => {})).toBe(0);
+    expect(await applyPendentes(s.database.db, todayIso(), () => {})).toBe(0);
     await s.database.db.transaction(async (tx) => {
       const evento = await lockEvento(tx, dividendo.body.id);
-      expect(await aplicarEvento(tx, evento!, 'teste')).toEqual({ operacoes: 0, clientes: [] });
+      expect(await applyEvento(tx, evento!, 'teste')).toEqual({ operacoes: 0, clientes: [] });
     });
     const duplicado = await criar({
       acao,
@@ -463,10 +463,10 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
     expect(await operacao(cliente, id)).toMatchObject({ quantidade: 100, ajustes: null });
 
     const log: unknown[] = [];
-    expect(await aplicarPendentes(s.database.db, hoje, (_, err) => log.push(err))).toBe(0);
-    expect(await aplicarPendentes(s.database.db, amanha, (_, err) => log.push(err))).toBe(1);
+    expect(await applyPendentes(s.database.db, hoje, (_, err) => log.push(err))).toBe(0);
+    expect(await applyPendentes(s.database.db, amanha, (_, err) => log.push(err))).toBe(1);
     expect(await operacao(cliente, id)).toMatchObject({ quantidade: 200, preco_unitario: 5 });
-    expect(await aplicarPendentes(s.database.db, amanha, (_, err) => log.push(err))).toBe(0);
+    expect(await applyPendentes(s.database.db, amanha, (_, err) => log.push(err))).toBe(0);
     expect(await operacao(cliente, id)).toMatchObject({ quantidade: 200, preco_unitario: 5 });
     expect(log).toEqual([]);
     const [evento] = await s
@@ -532,7 +532,7 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       preco_unitario: 15,
       quantidade: 200,
     });
-    expect(await aplicarPendentes(s.database.db, todayIso(), () => {})).toBe(0);
+    expect(await applyPendentes(s.database.db, todayIso(), () => {})).toBe(0);
     expect(await operacao(cliente, id)).toMatchObject({ quantidade: 200, ajustes: null });
     // An edit of the event keeps to the operations it reached when it came into force.
     const editado = await s.json<Evento>(`/api/eventos-corporativos/${body.id}/`, {

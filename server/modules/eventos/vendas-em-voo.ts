@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/format';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { HttpError } from '../http-error';
+import { HttpError } from '../../lib/http-error';
 
 /**
  * A sale resting at the terminal realises exactly the quantity it was sent for: an event that adjusted its

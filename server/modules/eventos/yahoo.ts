@@ -9,8 +9,8 @@ import { todayIso } from '../../../shared/dates';
 import { Decimal } from '../../../shared/decimal';
 import type { Db, Tx } from '../../db/client';
 import { eventosCorporativos } from '../../db/schema';
-import { audit } from '../audit';
-import { aplicarEvento } from './aplicacao';
+import { audit } from '../../lib/audit';
+import { applyEvento } from './aplicacao';
 import type { EventoRow } from './posicoes';
 import { VendaEmVooError } from './vendas-em-voo';
 
@@ -75,9 +75,9 @@ export function eventosDoYahoo(events: EventosDoChart | undefined): EventoYahoo[
  * terminal stays stored and pending (the refusal comes before any write), for the daily job to apply once the sale
  * ends.
  */
-async function aplicarOuAdiar(tx: Tx, evento: EventoRow): Promise<void> {
+async function applyOrPostpone(tx: Tx, evento: EventoRow): Promise<void> {
   try {
-    await aplicarEvento(tx, evento, 'sistema');
+    await applyEvento(tx, evento, 'sistema');
   } catch (err) {
     if (!(err instanceof VendaEmVooError)) throw err;
   }
@@ -88,7 +88,7 @@ async function aplicarOuAdiar(tx: Tx, evento: EventoRow): Promise<void> {
  * its data_ex has come (or left to the daily job while a sale is in flight). An event is left out when the stock already has one of the same class (share or cash) on
  * that date, manual or from Yahoo: Yahoo never doubles a person's event nor its own. Answers how many were new.
  */
-export async function registrarEventosYahoo(
+export async function storeEventosYahoo(
   db: Db,
   acaoId: number,
   eventos: readonly EventoYahoo[],
@@ -122,7 +122,7 @@ export async function registrarEventosYahoo(
         entityId: criado.id,
         after: { acao: acaoId, ...e, fonte: 'yahoo' },
       });
-      if (e.data_ex <= hoje) await aplicarOuAdiar(tx, criado);
+      if (e.data_ex <= hoje) await applyOrPostpone(tx, criado);
       return true;
     });
     if (novo) novos++;

@@ -3,8 +3,8 @@ import { isEventoDeAcoes, MAX_QUANTIDADE, type TipoEventoEmDinheiro } from '../.
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { eventosAplicacoes, eventosCorporativos, proventos } from '../../db/schema';
-import { audit, type AuditEntry } from '../audit';
-import { conflict } from '../http-error';
+import { audit, type AuditEntry } from '../../lib/audit';
+import { conflict } from '../../lib/http-error';
 import {
   ajustarPosicao,
   quantidadeNaVespera,
@@ -15,11 +15,11 @@ import {
 import {
   aplicacoesDe,
   clientesDe,
-  gravarPosicao,
+  writePosicao,
   lockEvento,
   operacoesAlcancadas,
   posicaoAudit,
-  recalcularProventos,
+  recomputeProventos,
   type Aberta,
   type EventoRow,
 } from './posicoes';
@@ -47,7 +47,7 @@ export interface Aplicado {
  * A share event reaching an operation with an MT5 sale in flight is refused (409, VendaEmVooError) before anything
  * is written, under the operations' row locks.
  */
-export async function aplicarEvento(
+export async function applyEvento(
   tx: Tx,
   evento: EventoRow,
   username: string,
@@ -62,7 +62,7 @@ export async function aplicarEvento(
     for (const op of alcancadas) {
       const { depois, fracao } = ajustarPosicao(op, evento.fator!);
       if (depois.quantidade > MAX_QUANTIDADE) throw conflict(SEM_ESPACO(op.ticker, op.id));
-      await gravarPosicao(tx, op.id, depois);
+      await writePosicao(tx, op.id, depois);
       await tx.insert(eventosAplicacoes).values({
         evento_id: evento.id,
         operacao_id: op.id,
@@ -83,7 +83,7 @@ export async function aplicarEvento(
         after: { ...posicaoAudit(depois), evento: evento.id, fracao },
       });
     }
-    await recalcularProventos(tx, ids);
+    await recomputeProventos(tx, ids);
   } else {
     const aplicacoes = await aplicacoesDe(tx, ids);
     const linhas = alcancadas.map((op) => {
@@ -138,83 +138,12 @@ const mesmaPosicao = (a: Posicao, b: Posicao) =>
  * its last adjustment (edited, partly sold) cannot be told apart from the event's doing: the whole undo is refused
  * with a 409 naming it, and nothing changes; so is the undo of an operation with an MT5 sale in flight.
  */
-export async function desfazerEvento(
-  tx: Tx,
-  evento: EventoRow,
-  username: string,
-): Promise<Aplicado> {
+export async function undoEvento(tx: Tx, evento: EventoRow, username: string): Promise<Aplicado> {
   if (evento.aplicado_em === null) return { operacoes: 0, clientes: [] };
   const entradas: AuditEntry[] = [];
   let ids: number[];
   if (isEventoDeAcoes(evento.tipo)) {
-    const atuais = await queryRows<Aberta>(
-      tx,
-      sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
-            o.valor_alvo::text as valor_alvo, a.ticker
-          from operacoes o join acoes a on a.id = o.acao_id
-          where o.id in (select operacao_id from eventos_aplicacoes where evento_id = ${evento.id})
-          order by o.id
-          for update of o`,
-    );
-    ids = atuais.map((o) => o.id);
-    await refuseWhileSelling(tx, ids);
-    const aplicacoes = await aplicacoesDe(tx, ids);
-    const mudadas = atuais.filter((op) => {
-      const ultima = aplicacoes.get(op.id)!.at(-1)!;
-      return !mesmaPosicao(op, {
-        quantidade: ultima.quantidade_depois,
-        preco_unitario: ultima.preco_depois,
-        valor_alvo: ultima.alvo_depois,
-      });
-    });
-    if (mudadas.length) {
-      const quais = mudadas.map((o) => `${o.id} (${o.ticker})`).join(', ');
-      throw conflict(
-        `O evento ajustou operações que mudaram depois do ajuste: ${quais}. ` +
-          'Desfazê-lo apagaria essas mudanças: corrija ou exclua essas operações antes.',
-      );
-    }
-    for (const op of atuais) {
-      const todas = aplicacoes.get(op.id)!;
-      const primeira = todas[0]!;
-      const inicial: Posicao = {
-        quantidade: primeira.quantidade_antes,
-        preco_unitario: primeira.preco_antes,
-        valor_alvo: primeira.alvo_antes,
-      };
-      const restantes = todas.filter((a) => a.evento_id !== evento.id);
-      const passos = reaplicar(
-        inicial,
-        restantes.map((a) => a.fator),
-      );
-      const final = passos.at(-1)?.depois ?? inicial;
-      await gravarPosicao(tx, op.id, final);
-      for (const [i, a] of restantes.entries()) {
-        const passo = passos[i]!;
-        await tx
-          .update(eventosAplicacoes)
-          .set({
-            quantidade_antes: passo.antes.quantidade,
-            preco_antes: passo.antes.preco_unitario,
-            alvo_antes: passo.antes.valor_alvo,
-            quantidade_depois: passo.depois.quantidade,
-            preco_depois: passo.depois.preco_unitario,
-            alvo_depois: passo.depois.valor_alvo,
-            fracao: passo.fracao,
-          })
-          .where(eq(eventosAplicacoes.id, a.id));
-      }
-      entradas.push({
-        username,
-        action: 'desfazer_evento',
-        entity: 'operacao',
-        entityId: op.id,
-        before: posicaoAudit(op),
-        after: { ...posicaoAudit(final), evento: evento.id },
-      });
-    }
-    await tx.delete(eventosAplicacoes).where(eq(eventosAplicacoes.evento_id, evento.id));
-    await recalcularProventos(tx, ids);
+    ids = await undoAjustes(tx, evento, username, entradas);
   } else {
     const removidos = await tx
       .delete(proventos)
@@ -247,12 +176,93 @@ export async function desfazerEvento(
 }
 
 /**
+ * A share event's undo: every operation it adjusted, locked, written back as the other events leave it (their
+ * records replayed), its own records deleted; the audit entries go to `entradas`. Answers the operations.
+ */
+async function undoAjustes(
+  tx: Tx,
+  evento: EventoRow,
+  username: string,
+  entradas: AuditEntry[],
+): Promise<number[]> {
+  const atuais = await queryRows<Aberta>(
+    tx,
+    sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
+          o.valor_alvo::text as valor_alvo, a.ticker
+        from operacoes o join acoes a on a.id = o.acao_id
+        where o.id in (select operacao_id from eventos_aplicacoes where evento_id = ${evento.id})
+        order by o.id
+        for update of o`,
+  );
+  const ids = atuais.map((o) => o.id);
+  await refuseWhileSelling(tx, ids);
+  const aplicacoes = await aplicacoesDe(tx, ids);
+  const mudadas = atuais.filter((op) => {
+    const ultima = aplicacoes.get(op.id)!.at(-1)!;
+    return !mesmaPosicao(op, {
+      quantidade: ultima.quantidade_depois,
+      preco_unitario: ultima.preco_depois,
+      valor_alvo: ultima.alvo_depois,
+    });
+  });
+  if (mudadas.length) {
+    const quais = mudadas.map((o) => `${o.id} (${o.ticker})`).join(', ');
+    throw conflict(
+      `O evento ajustou operações que mudaram depois do ajuste: ${quais}. ` +
+        'Desfazê-lo apagaria essas mudanças: corrija ou exclua essas operações antes.',
+    );
+  }
+  for (const op of atuais) {
+    const todas = aplicacoes.get(op.id)!;
+    const primeira = todas[0]!;
+    const inicial: Posicao = {
+      quantidade: primeira.quantidade_antes,
+      preco_unitario: primeira.preco_antes,
+      valor_alvo: primeira.alvo_antes,
+    };
+    const restantes = todas.filter((a) => a.evento_id !== evento.id);
+    const passos = reaplicar(
+      inicial,
+      restantes.map((a) => a.fator),
+    );
+    const final = passos.at(-1)?.depois ?? inicial;
+    await writePosicao(tx, op.id, final);
+    for (const [i, a] of restantes.entries()) {
+      const passo = passos[i]!;
+      await tx
+        .update(eventosAplicacoes)
+        .set({
+          quantidade_antes: passo.antes.quantidade,
+          preco_antes: passo.antes.preco_unitario,
+          alvo_antes: passo.antes.valor_alvo,
+          quantidade_depois: passo.depois.quantidade,
+          preco_depois: passo.depois.preco_unitario,
+          alvo_depois: passo.depois.valor_alvo,
+          fracao: passo.fracao,
+        })
+        .where(eq(eventosAplicacoes.id, a.id));
+    }
+    entradas.push({
+      username,
+      action: 'desfazer_evento',
+      entity: 'operacao',
+      entityId: op.id,
+      before: posicaoAudit(op),
+      after: { ...posicaoAudit(final), evento: evento.id },
+    });
+  }
+  await tx.delete(eventosAplicacoes).where(eq(eventosAplicacoes.evento_id, evento.id));
+  await recomputeProventos(tx, ids);
+  return ids;
+}
+
+/**
  * The daily job's work: every event whose data_ex has come (São Paulo's `hoje`) and is not yet in force, oldest
  * first, each in its own transaction under its row lock (another instance running the same job finds it applied).
  * An event that cannot be applied (one that would adjust an operation under a sale resting at the terminal, until
  * the sale ends) is logged and retried next time; the others go on.
  */
-export async function aplicarPendentes(
+export async function applyPendentes(
   db: Db,
   hoje: string,
   log: (evento: number, err: unknown) => void,
@@ -270,7 +280,7 @@ export async function aplicarPendentes(
       await db.transaction(async (tx) => {
         const evento = await lockEvento(tx, id);
         if (!evento || evento.aplicado_em !== null || evento.data_ex > hoje) return;
-        await aplicarEvento(tx, evento, 'sistema');
+        await applyEvento(tx, evento, 'sistema');
         aplicados++;
       });
     } catch (err) {

@@ -91,7 +91,7 @@ export async function aplicacoesDe(tx: Tx, operacaoIds: readonly number[]) {
   return porOperacao;
 }
 
-export async function gravarPosicao(tx: Tx, id: number, p: Posicao) {
+export async function writePosicao(tx: Tx, id: number, p: Posicao) {
   await tx
     .update(operacoes)
     .set({
@@ -113,7 +113,7 @@ export const posicaoAudit = (p: Posicao) => ({
  * The cash events an operation received, their quantity computed again: a share event applied or undone before a
  * cash event's data_ex changes the shares held then.
  */
-export async function recalcularProventos(tx: Tx, operacaoIds: readonly number[]): Promise<void> {
+export async function recomputeProventos(tx: Tx, operacaoIds: readonly number[]): Promise<void> {
   if (operacaoIds.length === 0) return;
   const rows = await queryRows<{
     evento_id: number;

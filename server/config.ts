@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseNetworks } from './lib/mt5-agent/access';
+import type { AgentCallObserver } from './lib/mt5-agent/client';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -26,6 +27,20 @@ export function tokenKey(text: string): Buffer | null {
     ? Buffer.from(text, 'hex')
     : Buffer.from(text, 'base64');
   return key.length === 32 ? key : null;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: false (0), a number of proxy hops, or the proxies' addresses (a CIDR list,
+ * checked as MT5_AGENT_NETWORKS is); null when it is none of these.
+ */
+function trustProxy(text: string): false | number | string | null {
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  try {
+    parseNetworks(text);
+    return text;
+  } catch {
+    return null;
+  }
 }
 
 /** MT5_AGENT_CA_FILE's contents: a PEM file holding at least one certificate (the first one is checked). */
@@ -110,6 +125,14 @@ const EnvSchema = z
     LOGIN_WINDOW_SECONDS: positiveInt(900),
     LOGIN_LOCK_SECONDS: positiveInt(60),
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    // Who may read GET /metrics: these networks, or whoever sends METRICS_TOKEN as a bearer token.
+    METRICS_NETWORKS: z.string().default('127.0.0.0/8,::1/128'),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    // Behind a reverse proxy: whose X-Forwarded-For to believe (docs/deploying.md). Off by default: a client could
+    // otherwise write its own address and dodge the login throttle.
+    TRUST_PROXY: optionalText,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -148,6 +171,21 @@ const EnvSchema = z
         code: 'custom',
         path: ['MT5_AGENT_CA_FILE'],
         message: 'is used only with MT5_AGENT_TLS=1 (the agents are called over plain HTTP)',
+      });
+    }
+    for (const [name, text] of [['METRICS_NETWORKS', env.METRICS_NETWORKS]] as const) {
+      try {
+        parseNetworks(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', path: [name], message: (err as Error).message });
+      }
+    }
+    if (env.TRUST_PROXY !== undefined && trustProxy(env.TRUST_PROXY) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'must be 0, the number of proxies in front of the server, or their addresses (CIDR list, e.g. 10.0.0.5/32)',
       });
     }
     if (env.LOGIN_LOCK_SECONDS > env.LOGIN_WINDOW_SECONDS) {
@@ -191,6 +229,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       reconcileSeconds: env.MT5_RECONCILE_SECONDS,
       statusConcurrency: env.MT5_STATUS_CONCURRENCY,
       statusSeconds: env.MT5_STATUS_SECONDS,
+      /** Set by the app: every agent call counted in the metrics. */
+      observe: undefined as AgentCallObserver | undefined,
     },
     recomendacao: {
       probabilidadeMin: env.RECOMENDACAO_PROB_MIN,
@@ -205,6 +245,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,
+    metrics: { networks: parseNetworks(env.METRICS_NETWORKS), token: env.METRICS_TOKEN ?? null },
+    trustProxy: env.TRUST_PROXY === undefined ? false : trustProxy(env.TRUST_PROXY)!,
   };
 }
 

@@ -43,6 +43,28 @@ export interface Mt5AgentSettings {
   tokenKey?: Buffer | null;
   /** HTTPS to the agents (MT5_AGENT_TLS); null or unset speaks plain HTTP. */
   tls?: AgentTls | null;
+  /** Told of every call's operation, outcome and duration (the metrics); never of its host or its contents. */
+  observe?: AgentCallObserver;
+}
+
+export type AgentCallObserver = (operation: string, outcome: string, seconds: number) => void;
+
+/** The protocol operation of a request, without what identifies a client or an order (a symbol, a ticket). */
+function operationOf(method: string, path: string): string {
+  if (path.startsWith('/symbols/')) return 'symbol';
+  if (path.startsWith('/orders/')) return method === 'DELETE' ? 'cancel_order' : 'order';
+  if (path === '/orders') return 'place_order';
+  return path.slice(1);
+}
+
+function outcomeOf(err: unknown): string {
+  if (err instanceof Mt5TimeoutError) return 'timeout';
+  if (err instanceof Mt5OfflineError) return 'offline';
+  if (err instanceof Mt5OutcomeUnknownError) return 'outcome_unknown';
+  if (err instanceof Mt5HttpError) return 'http_error';
+  if (err instanceof Mt5MalformedError) return 'malformed';
+  if (err instanceof Mt5NetworkError) return 'network';
+  return 'error';
 }
 
 export interface AgentTls {
@@ -201,6 +223,27 @@ export class Mt5AgentClient {
     schema: S,
     body: unknown,
     opts: CallOptions = {},
+  ): Promise<z.infer<S>> {
+    const observe = this.settings.observe;
+    if (!observe) return this.send(method, path, schema, body, opts);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const answer = await this.send(method, path, schema, body, opts);
+      observe(operationOf(method, path), 'ok', seconds());
+      return answer;
+    } catch (err) {
+      observe(operationOf(method, path), outcomeOf(err), seconds());
+      throw err;
+    }
+  }
+
+  private async send<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: S,
+    body: unknown,
+    opts: CallOptions,
   ): Promise<z.infer<S>> {
     const url = this.baseUrl + path;
     const timeout = AbortSignal.timeout(this.settings.timeoutMs);

@@ -22,8 +22,15 @@ import { ordensQueries, type HistoricoFiltros } from '../../api/ordens';
 import { DateInput } from '../DateInput';
 import type { Planilha } from '../../lib/planilha';
 import { ExportMenu } from '../ExportMenu';
-import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
-import { LoteLink } from './LoteLink';
+import {
+  ESTADO_ORDEM,
+  ESTADO_PERNA,
+  EXECUCAO,
+  LADO,
+  LoteLink,
+  resumoPerna,
+  retornoPerna,
+} from '../../widgets/ordens';
 
 interface Campos {
   cliente: string;

@@ -4,7 +4,7 @@ import type { LoteCompraRequest } from '../../../contract';
 import { formatMoney } from '../../../shared/format';
 import { useSendLote } from '../../api/lotes';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
-import { CompraEmVooAviso } from '../../components/ordens/CompraEmVooAviso';
+import { CompraEmVooAviso } from '../../widgets/ordens';
 import { ApiRequestError } from '../../lib/api';
 import { nomesDe } from './ComprasEmVoo';
 import { contagem, type Totais } from './figures';

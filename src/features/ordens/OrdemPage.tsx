@@ -18,15 +18,16 @@ import type { ReactNode } from 'react';
 import type { OrdemDetalhe } from '../../../contract';
 import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
 import { ORDEM_POLL_MS, ordensQueries } from '../../api/ordens';
-import { AvisoOrdem, OrdemAcoes } from '../../components/ordens/OrdemAcoes';
-import { LoteLink } from '../../components/ordens/LoteLink';
 import {
+  AvisoOrdem,
   ESTADO_ORDEM,
   ESTADO_PERNA,
   EXECUCAO,
   LADO,
+  LoteLink,
+  OrdemAcoes,
   emAndamento,
-} from '../../components/ordens/labels';
+} from '../../widgets/ordens';
 import { ApiRequestError } from '../../lib/api';
 
 function Dado({ label, children }: { label: string; children: ReactNode }) {

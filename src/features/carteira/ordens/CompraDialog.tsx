@@ -17,7 +17,7 @@ import { carteiraQueries } from '../../../api/carteira';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
 import { DecimalController } from '../../../components/DecimalInput';
-import { CompraEmVooAviso } from '../../../components/ordens/CompraEmVooAviso';
+import { CompraEmVooAviso } from '../../../widgets/ordens';
 import { TargetDialog } from '../../../components/TargetDialog';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { totalEstimado } from './estimativa';

@@ -1,7 +1,7 @@
 import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderStatus } from '../../../../contract';
-import { AvisoOrdem, OrdemAcoes } from '../../../components/ordens/OrdemAcoes';
+import { AvisoOrdem, OrdemAcoes } from '../../../widgets/ordens';
 import { DialogCloseButton } from '../../../components/TargetDialog';
 import { OrdemProgress } from './OrdemProgress';
 

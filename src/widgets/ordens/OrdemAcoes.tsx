@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ResolverOrdemRequestSchema, type ResolverOrdemRequest } from '../../../contract';
 import { useCancelOrdem, useResolveOrdem } from '../../api/ordens';
-import { TargetDialog } from '../TargetDialog';
+import { TargetDialog } from '../../components/TargetDialog';
 
 /**
  * The aviso of an order in doubt: its outcome is not known yet and the terminal is asked again; it is never a

@@ -40,12 +40,17 @@ export const cacheVersions = pgTable('cache_versions', {
 });
 
 /**
- * With PostgreSQL, the fingerprint of each secret every instance must share (JWT_SECRET, MT5_TOKEN_KEY): the first
- * instance writes them, a later one with other secrets refuses to start (server/lib/secret.ts). A fingerprint is an
- * HMAC keyed by the secret: it tells whether two secrets are equal, never what they are.
+ * With PostgreSQL, the secrets every instance must share (JWT_SECRET, MT5_TOKEN_KEY; server/lib/secret.ts). Given by
+ * the environment, only their fingerprint is kept (an HMAC keyed by the secret: it tells whether two are equal,
+ * never what they are), and an instance with other ones refuses to start. Not given, the first instance generates
+ * them here (`value`) and every other one reads them. `npm run secrets:rotate` replaces a value, keeping the JWT
+ * secret it replaced (`previous_value`) until the tokens it signed have expired (`previous_until`).
  */
 export const instanceSecrets = pgTable('instance_secrets', {
   name: text('name').primaryKey(),
   fingerprint: text('fingerprint').notNull(),
   accepted_at: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  value: text('value'),
+  previous_value: text('previous_value'),
+  previous_until: timestamp('previous_until', { withTimezone: true }),
 });

@@ -5,7 +5,7 @@ import { withPostgres } from './databases';
 import { queryRows } from '../db/query';
 import { clientes, importLotes, operacoes, patrimonios } from '../db/schema';
 import { readVersions } from '../lib/cache';
-import { posicoesAbertasJson, tickersPosicionados } from '../lib/portfolio-figures';
+import { posicoesAbertasJson, tickersPosicionados } from '../modules/carteira/figures';
 import { lastCloses } from '../lib/quotes';
 import { prepared } from '../lib/prepared';
 import { posicoesPorPagina } from '../modules/painel/service';

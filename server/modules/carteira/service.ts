@@ -3,7 +3,7 @@ import { todayIso } from '../../../shared/dates';
 import { money, toNumber } from '../../../shared/decimal';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { resumoCliente } from '../../lib/portfolio-figures';
+import { resumoCliente } from './figures';
 import type { QuoteService } from '../../lib/quotes';
 import { clienteExiste, selectProventos } from './repository';
 

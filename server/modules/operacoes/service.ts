@@ -10,7 +10,7 @@ import { todayIso } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
-import { getOperacao, listOperacoesJson } from '../../lib/portfolio-figures';
+import { getOperacao, listOperacoesJson } from '../carteira';
 import { RawJson } from '../../lib/route';
 import {
   acaoExists,

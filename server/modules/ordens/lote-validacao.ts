@@ -14,7 +14,7 @@ import {
   type AgentAddress,
   type SymbolInfo,
 } from '../../lib/mt5-agent';
-import { valoresDisponiveis } from '../../lib/portfolio-figures';
+import { valoresDisponiveis } from '../carteira';
 import { resolveAgent, symbolOrNull } from './agent';
 import {
   descontar,

@@ -15,7 +15,7 @@ import {
   patrimonioDisponivel as computePatrimonioDisponivel,
   posicoesAbertasJson,
   tickersPosicionados,
-} from '../../lib/portfolio-figures';
+} from '../carteira';
 import type { QuoteService } from '../../lib/quotes';
 import { RawJson, type RouteContext } from '../../lib/route';
 

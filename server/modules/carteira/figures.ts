@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Operacao, PatrimonioDisponivel, ResumoCliente } from '../../contract';
-import { combineResumo, tickersAbertos, type ResumoRaw } from '../../shared/resumo';
-import type { Db } from '../db/client';
-import { acoes, clientes, operacoes } from '../db/schema';
-import { money } from '../../shared/decimal';
-import { prepared } from './prepared';
-import type { QuoteService } from './quotes';
+import type { Operacao, PatrimonioDisponivel, ResumoCliente } from '../../../contract';
+import { combineResumo, tickersAbertos, type ResumoRaw } from '../../../shared/resumo';
+import type { Db } from '../../db/client';
+import { acoes, clientes, operacoes } from '../../db/schema';
+import { money } from '../../../shared/decimal';
+import { prepared } from '../../lib/prepared';
+import type { QuoteService } from '../../lib/quotes';
 
 /**
  * The portfolio figures of server-design §4, shared by the portfolio (resumo, operations) and the control panel.

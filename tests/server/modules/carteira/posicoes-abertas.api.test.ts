@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/client';
-import { clientes } from '../../../server/db/schema';
-import { posicoesAbertasJson, tickersPosicionados } from '../../../server/lib/portfolio-figures';
-import { loadReferenceData } from '../../../server/seed/reference';
-import { createTestDatabase } from '../../support/test-db';
+import type { Database } from '../../../../server/db/client';
+import { clientes } from '../../../../server/db/schema';
+import { posicoesAbertasJson, tickersPosicionados } from '../../../../server/modules/carteira/figures';
+import { loadReferenceData } from '../../../../server/seed/reference';
+import { createTestDatabase } from '../../../support/test-db';
 
 describe('posicoesAbertasJson: the control panel built in pages', () => {
   let database: Database;

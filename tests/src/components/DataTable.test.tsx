@@ -1,10 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createColumnHelper } from '@tanstack/react-table';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../../src/app/theme';
-import { DataTable } from '../../../src/components/DataTable';
+import { DataTable, type InfiniteRows } from '../../../src/components/DataTable';
 
 interface Row {
   id: number;
@@ -161,5 +161,87 @@ describe('DataTable', () => {
     for (const middle of [valor!, valorCell!]) {
       expect(middle).not.toHaveStyle({ position: 'sticky' });
     }
+  });
+});
+
+describe('DataTable, infinite', () => {
+  const linhas = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: i, nome: `Ordem ${i}`, valor: n - i }));
+  const renderInfinite = (data: Row[], infinite: InfiniteRows) =>
+    render(
+      <ChakraProvider value={system}>
+        <DataTable label="Teste" columns={columns} data={data} infinite={infinite} />
+      </ChakraProvider>,
+    );
+  const pagina = (hasNextPage = true) => ({
+    hasNextPage,
+    isFetchingNextPage: false,
+    fetchNextPage: vi.fn(),
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the server's order (no header sorts) and loads the next page on 'Carregar mais'", async () => {
+    const infinite = pagina();
+    const { rerender } = renderInfinite(linhas(3), infinite);
+    expect(bodyNames()).toEqual(['Ordem 0', 'Ordem 1', 'Ordem 2']);
+    expect(screen.queryByRole('button', { name: /^Valor/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Valor' })).not.toHaveAttribute('aria-sort');
+    // Nothing is asked for until someone scrolls or asks.
+    expect(infinite.fetchNextPage).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(infinite.fetchNextPage).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <ChakraProvider value={system}>
+        <DataTable label="Teste" columns={columns} data={linhas(4)} infinite={pagina(false)} />
+      </ChakraProvider>,
+    );
+    expect(bodyNames()).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the end of a short list comes into view', () => {
+    const observados: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observados.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const infinite = pagina();
+    renderInfinite(linhas(20), infinite);
+    expect(observados).toHaveLength(1);
+    observados[0]!([{ isIntersecting: false }]);
+    expect(infinite.fetchNextPage).not.toHaveBeenCalled();
+    observados[0]!([{ isIntersecting: true }]);
+    expect(infinite.fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the next page when a long (virtualised) list is scrolled near its end, not before', () => {
+    const infinite = pagina();
+    renderInfinite(linhas(400), infinite);
+    const table = screen.getByRole('table', { name: 'Teste' });
+    expect(bodyNames().length).toBeLessThan(100);
+    expect(infinite.fetchNextPage).not.toHaveBeenCalled();
+    const box = table.parentElement!;
+    box.scrollTop = 390 * 41;
+    fireEvent.scroll(box);
+    expect(bodyNames()).toContain('Ordem 399');
+    expect(infinite.fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of more pages when there are none', () => {
+    const infinite = pagina(false);
+    renderInfinite(linhas(400), infinite);
+    const box = screen.getByRole('table', { name: 'Teste' }).parentElement!;
+    box.scrollTop = 390 * 41;
+    fireEvent.scroll(box);
+    expect(infinite.fetchNextPage).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 """The HTTP side: routes of docs/mt5-agent-protocol.md, bearer check, body limit, TLS (the connections and
-their threads: http_server.py)."""
+their threads: http_server.py), and the one place where the domain's errors become HTTP statuses."""
 
 from __future__ import annotations
 
@@ -10,21 +10,26 @@ import socket
 import ssl
 import sys
 import time
-from typing import Any, Callable, List, NoReturn, Optional, Tuple
+from typing import Any, Callable, NoReturn, Optional
 from urllib.parse import unquote, urlsplit
 
 from .auth import BearerAuth
-from .http_server import (
-    DEFAULT_MAX_CONNECTIONS,
-    DEFAULT_READ_TIMEOUT,
-    DEFAULT_WORKERS,
-    PooledHandler,
-    PooledHTTPServer,
+from .errors import (
+    AgentError,
+    ClientOrderIdConflict,
+    InvalidJson,
+    InvalidRequest,
+    OrderNotCancelable,
+    OrderNotFound,
+    OutcomeInDoubt,
+    SymbolNotFound,
+    TerminalUnavailable,
 )
+from .http_server import PooledHandler, PooledHTTPServer
 from .logs import log
 from .monitor import HealthMonitor
 from .orders import OrderService
-from .protocol import MAX_BODY, ApiError, dumps, error_body, parse_json, parse_order
+from .protocol import MAX_BODY, ErrorCode, dumps, error_body, order_json, parse_json, parse_order
 
 SYMBOL_PATH = re.compile(r"/symbols/([^/]+)")
 ORDER_PATH = re.compile(r"/orders/(\d+)")
@@ -37,16 +42,57 @@ CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]+)(?:[ \t]*;[^\r\n]*)?\r?\n")
 MAX_TRAILERS = 32
 # A connection refused for lack of places is logged at most this often (seconds), with the count since.
 REFUSED_LOG_PERIOD = 60.0
+# What http.server refuses by itself (its messages are in English).
+HTTP_REFUSALS = {
+    414: "Linha de requisição longa demais",
+    431: "Cabeçalhos grandes demais",
+    501: "Método HTTP não suportado",
+    505: "Versão de HTTP não suportada",
+}
+# The domain's errors as the protocol answers them (docs/mt5-agent-protocol.md, "Errors").
+ERROR_ANSWERS: tuple[tuple[type[AgentError], int, ErrorCode], ...] = (
+    (InvalidJson, 400, "invalid_json"),
+    (InvalidRequest, 400, "invalid_request"),
+    (SymbolNotFound, 404, "symbol_not_found"),
+    (OrderNotFound, 404, "order_not_found"),
+    (ClientOrderIdConflict, 409, "client_order_id_conflict"),
+    (OrderNotCancelable, 409, "order_not_cancelable"),
+    (TerminalUnavailable, 503, "terminal_unavailable"),
+    (OutcomeInDoubt, 503, "em_duvida"),
+)
+
+
+class HttpError(Exception):
+    """A refusal of the HTTP layer itself (token, body framing), in the protocol's terms."""
+
+    def __init__(self, status: int, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code: ErrorCode = code
+        self.message = message
+
+
+def error_answer(error: AgentError) -> tuple[int, bytes]:
+    for kind, status, code in ERROR_ANSWERS:
+        if isinstance(error, kind):
+            return status, error_body(code, error.message)
+    raise error  # not mapped: answered as any other bug (500)
 
 
 class Routes:
-    """Method and path → (status, JSON body)."""
+    """Method and path → (status, JSON body), the domain's errors included."""
 
     def __init__(self, monitor: HealthMonitor, orders: OrderService) -> None:
         self._monitor = monitor
         self._orders = orders
 
-    def __call__(self, method: str, path: str, read_body: Callable[[], bytes]) -> Tuple[int, bytes]:
+    def __call__(self, method: str, path: str, read_body: Callable[[], bytes]) -> tuple[int, bytes]:
+        try:
+            return self._route(method, path, read_body)
+        except AgentError as error:
+            return error_answer(error)
+
+    def _route(self, method: str, path: str, read_body: Callable[[], bytes]) -> tuple[int, bytes]:
         if path == "/health" and method == "GET":
             return 200, dumps(self._monitor.health())
         if path == "/positions" and method == "GET":
@@ -60,10 +106,10 @@ class Routes:
             return 200, dumps(self._orders.symbol(unquote(symbol.group(1)).upper()))
         ticket = ORDER_PATH.fullmatch(path)
         if ticket and method == "GET":
-            return 200, dumps(self._orders.order(int(ticket.group(1))))
+            return 200, order_json(self._orders.order(int(ticket.group(1))))
         if ticket and method == "DELETE":
             return 200, dumps(self._orders.cancel(int(ticket.group(1))))
-        raise ApiError(404, "not_found", f"{method} {path} não existe")
+        return 404, error_body("not_found", f"{method} {path} não existe")
 
 
 class AgentServer(PooledHTTPServer):
@@ -72,14 +118,14 @@ class AgentServer(PooledHTTPServer):
 
     def __init__(
         self,
-        address: Tuple[str, int],
+        address: tuple[str, int],
         routes: Routes,
         auth: BearerAuth,
         logger: logging.Logger,
-        tls: Optional[ssl.SSLContext] = None,
-        workers: int = DEFAULT_WORKERS,
-        read_timeout: float = DEFAULT_READ_TIMEOUT,
-        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        tls: Optional[ssl.SSLContext],
+        workers: int,
+        read_timeout: float,
+        max_connections: int,
     ) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.routes = routes
@@ -130,15 +176,16 @@ class BodyTooLarge(Exception):
 class AgentHandler(PooledHandler):
     server_version = "carteira-rv-agent"
     sys_version = ""
-    server: AgentServer
+    server: AgentServer  # pyright: ignore[reportIncompatibleVariableOverride] - the server that made it
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
         pass  # every request is logged once, as JSON, by _handle
 
     def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
-        """http.server's own refusals (bad request line, headers too long) as protocol errors."""
+        """http.server's own refusals (bad request line, headers too long) as protocol errors, in Portuguese
+        rather than in http.server's words."""
         self.close_connection = True
-        self._send(code, error_body("invalid_request", message or "Requisição HTTP inválida"))
+        self._send(code, error_body("invalid_request", HTTP_REFUSALS.get(code, "Requisição HTTP inválida")))
 
     def do_GET(self) -> None:
         self._handle()
@@ -167,16 +214,16 @@ class AgentHandler(PooledHandler):
 
         try:
             if not self.server.auth.allows(self.headers.get("Authorization")):
-                raise ApiError(401, "unauthorized", "Token ausente ou inválido")
+                raise HttpError(401, "unauthorized", "Token ausente ou inválido")
             status, body = self.server.routes(self.command, path, read_body)
         except BodyTooLarge:
             status, body = 413, error_body("too_large", "Corpo grande demais")
         except socket.timeout:
             self.close_connection = True
             status, body = 408, error_body("invalid_request", "Corpo da requisição incompleto: tempo esgotado")
-        except ApiError as err:
+        except HttpError as err:
             status, body = err.status, error_body(err.code, err.message)
-        except Exception:  # noqa: BLE001 - any bug answers 500, and the agent goes on
+        except Exception:  # any bug answers 500, and the agent goes on
             self.server.logger.exception("internal_error", extra={"fields": {"method": self.command, "path": path}})
             status, body = 500, error_body("internal", "Erro interno do agente")
         if not body_read and not self._discard_body():
@@ -227,14 +274,14 @@ class AgentHandler(PooledHandler):
             length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
             self.close_connection = True
-            raise ApiError(400, "invalid_request", "Content-Length inválido") from None
+            raise HttpError(400, "invalid_request", "Content-Length inválido") from None
         if length < 0:
             self.close_connection = True
-            raise ApiError(400, "invalid_request", "Content-Length inválido")
+            raise HttpError(400, "invalid_request", "Content-Length inválido")
         return length
 
     def _read_chunked(self) -> bytes:
-        data: List[bytes] = []
+        data: list[bytes] = []
         total = 0
         while True:
             size = self._chunk_size()
@@ -272,7 +319,7 @@ class AgentHandler(PooledHandler):
 
     def _bad_chunked(self, why: str) -> NoReturn:
         self.close_connection = True
-        raise ApiError(400, "invalid_request", f"Transfer-Encoding chunked inválido: {why}")
+        raise HttpError(400, "invalid_request", f"Transfer-Encoding chunked inválido: {why}")
 
     def _discard_body(self) -> bool:
         """Reads a body nobody asked for, so that the connection can serve the next request; False when it

@@ -4,6 +4,8 @@ A connection idle for the read timeout is closed; past the connection limit, the
 
 from __future__ import annotations
 
+import contextlib
+import io
 import queue
 import selectors
 import socket
@@ -14,14 +16,8 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
-from typing import Any, Set, Tuple
+from typing import Any, Optional, cast
 
-# The defaults of Settings (app.py). 32 workers outnumber by far the server's concurrent calls to one VM.
-DEFAULT_WORKERS = 32
-# A connection whose client sends nothing for this long is closed; so is one whose request stops coming.
-DEFAULT_READ_TIMEOUT = 10.0
-# Open connections, idle ones included. Windows' select() watches at most 512 sockets.
-DEFAULT_MAX_CONNECTIONS = 256
 # Connections taken from the listening socket's queue at each turn of the loop.
 ACCEPT_BATCH = 64
 
@@ -31,19 +27,19 @@ class PooledHandler(BaseHTTPRequestHandler):
     something, never while it is silent."""
 
     protocol_version = "HTTP/1.1"
-    server: PooledHTTPServer
 
     def __init__(self, request: Any, client_address: Any, server: PooledHTTPServer) -> None:
         # Unlike BaseRequestHandler, serves nothing yet: the selector tells when there is something to read.
         self.request = request
         self.client_address = client_address
-        self.server = server
+        self.server: PooledHTTPServer = server  # pyright: ignore[reportIncompatibleVariableOverride] - its maker
         self.close_connection = False
         self._set_up = False
         self._closed = False
 
     def setup(self) -> None:
-        self.timeout = self.server.read_timeout
+        # StreamRequestHandler reads a class attribute: this connection's own value stands in front of it.
+        self.timeout = self.server.read_timeout  # pyright: ignore[reportAttributeAccessIssue]
         super().setup()
         self._set_up = True  # rfile and wfile exist: close() flushes and closes them
         if isinstance(self.connection, ssl.SSLSocket):
@@ -68,7 +64,8 @@ class PooledHandler(BaseHTTPRequestHandler):
         records), where the selector cannot see it. Reads without waiting."""
         self.connection.settimeout(0)
         try:
-            return bool(self.rfile.peek(1))
+            # StreamRequestHandler's rfile is buffered (rbufsize -1): a BufferedReader, which can peek.
+            return bool(cast(io.BufferedReader, self.rfile).peek(1))
         except (BlockingIOError, ssl.SSLWantReadError):
             return False
         finally:
@@ -79,10 +76,8 @@ class PooledHandler(BaseHTTPRequestHandler):
             return
         self._closed = True
         if self._set_up:
-            try:
+            with contextlib.suppress(OSError):
                 self.finish()
-            except OSError:
-                pass
         self.server.shutdown_request(self.request)
 
 
@@ -91,26 +86,30 @@ class PooledHTTPServer(socketserver.TCPServer):
 
     def __init__(
         self,
-        address: Tuple[str, int],
-        handler: Any,
-        workers: int = DEFAULT_WORKERS,
-        read_timeout: float = DEFAULT_READ_TIMEOUT,
-        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        address: tuple[str, int],
+        handler: type[PooledHandler],
+        workers: int,
+        read_timeout: float,
+        max_connections: int,
     ) -> None:
+        """workers: threads serving requests; read_timeout: seconds a connection may stay silent, between
+        requests or in the middle of one; max_connections: open ones, idle ones included (Settings, settings.py)."""
         # Set before binding: a failed bind calls server_close.
         self.read_timeout = read_timeout
         self.max_connections = max_connections
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-worker")
-        self._open: Set[PooledHandler] = set()
+        self._open: set[PooledHandler] = set()
         self._lock = threading.Lock()  # guards _open and the stop flag as workers hand connections back
-        self._returned: queue.SimpleQueue = queue.SimpleQueue()  # served connections, back to the loop
-        self._idle: OrderedDict = OrderedDict()  # the loop's: handler → when it started waiting, oldest first
+        self._returned: queue.SimpleQueue[PooledHandler] = queue.SimpleQueue()  # served ones, back to the loop
+        # The loop's: handler → when it started waiting, oldest first.
+        self._idle: OrderedDict[PooledHandler, float] = OrderedDict()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self._stop = threading.Event()
         self._stopped = threading.Event()
         self._stopped.set()
+        self._handler_class = handler
         super().__init__(address, handler)
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
@@ -151,11 +150,9 @@ class PooledHTTPServer(socketserver.TCPServer):
         super().server_close()
         # Wakes the workers still reading from a client: they close their connection at once.
         for handler in serving:
-            try:
-                # socket.socket's own: SSLSocket.shutdown would drop the TLS state under the worker's feet.
+            # socket.socket's own: SSLSocket.shutdown would drop the TLS state under the worker's feet.
+            with contextlib.suppress(OSError):
                 socket.socket.shutdown(handler.request, socket.SHUT_RDWR)
-            except OSError:
-                pass
         self._take_returned(None)
         self._pool.shutdown(wait=False)
         self._wake_r.close()
@@ -184,7 +181,7 @@ class PooledHTTPServer(socketserver.TCPServer):
                 oldest, _ = self._idle.popitem(last=False)
                 selector.unregister(oldest.request)
                 self._close(oldest)
-            handler = self.RequestHandlerClass(request, address, self)
+            handler = self._handler_class(request, address, self)
             with self._lock:
                 self._open.add(handler)
             self._watch(selector, handler)
@@ -224,7 +221,7 @@ class PooledHTTPServer(socketserver.TCPServer):
                 return
         self._close(handler)
 
-    def _take_returned(self, selector: Any) -> None:
+    def _take_returned(self, selector: Optional[selectors.BaseSelector]) -> None:
         """Watches again the connections the workers handed back (closes them when stopping: selector None)."""
         while True:
             try:
@@ -252,10 +249,8 @@ class PooledHTTPServer(socketserver.TCPServer):
             self._open.discard(handler)
 
     def _wake(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # full (the loop will wake anyway) or closed (stopped)
             self._wake_w.send(b"\0")
-        except OSError:  # full (the loop will wake anyway) or closed (stopped)
-            pass
 
     def _drain_wake(self) -> None:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Literal, Optional
 
 from .protocol import OrderRequest
 
@@ -33,6 +33,10 @@ create index if not exists orders_ticket on orders (ticket);
 """
 
 
+# pending: recorded before order_send, the outcome not known yet; answered: the answer given, kept for good.
+EntryState = Literal["pending", "answered"]
+
+
 class JournalLocked(Exception):
     """Another agent holds the journal."""
 
@@ -42,7 +46,7 @@ class Entry:
     client_order_id: str
     request: str
     marker: str
-    state: str
+    state: EntryState
     answer: Optional[bytes]
     ticket: Optional[int]
     comment: Optional[str]
@@ -53,7 +57,7 @@ class Entry:
 
 
 class Journal:
-    def __init__(self, path: str, busy_timeout: float = 0.5) -> None:
+    def __init__(self, path: str, busy_timeout: float) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
         try:
@@ -90,7 +94,7 @@ class Journal:
     def by_ticket(self, ticket: int) -> Optional[Entry]:
         return self._one("ticket", ticket)
 
-    def pending(self) -> List[str]:
+    def pending(self) -> list[str]:
         with self._lock:
             rows = self._db.execute("select client_order_id from orders where state = 'pending'").fetchall()
         return [r[0] for r in rows]

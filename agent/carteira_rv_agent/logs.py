@@ -7,7 +7,7 @@ import logging
 import logging.handlers
 import sys
 from datetime import datetime, timezone
-from typing import Any, Optional
+from typing import Any, Optional, TextIO
 
 LOGGER_NAME = "carteira_rv_agent"
 
@@ -32,7 +32,10 @@ class JsonFormatter(logging.Formatter):
 
 
 def setup(
-    log_file: Optional[str] = None, secret: Optional[str] = None, stream: Any = None, name: str = LOGGER_NAME
+    log_file: Optional[str] = None,
+    secret: Optional[str] = None,
+    stream: Optional[TextIO] = None,
+    name: str = LOGGER_NAME,
 ) -> logging.Logger:
     logger = logging.getLogger(name)
     logger.handlers.clear()

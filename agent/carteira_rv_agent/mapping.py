@@ -4,16 +4,30 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from typing import Any, Dict, Iterable, Optional, Tuple
+from collections.abc import Iterable
+from typing import Optional, Union
 
-from .protocol import DONE, DONE_PARTIAL, PLACED, REJECT, OrderRequest
+from .mt5_types import MetaTrader5, SymbolInfo, Tick, TradeDeal, TradeOrder, TradeRequest
+from .protocol import (
+    DONE,
+    DONE_PARTIAL,
+    PLACED,
+    REJECT,
+    Number,
+    OrderRequest,
+    OrderState,
+    OrderType,
+    Side,
+    SymbolAnswer,
+    TradeMode,
+)
 
 # Every order the agent sends starts its comment with a marker derived from its client_order_id; MT5 keeps 31
 # characters of a comment, and the marker (16) comes first so that it always survives.
 MARKER_PREFIX = "crv:"
 COMMENT_MAX = 31
 
-STATE_TEXT: Dict[str, Tuple[Optional[int], str]] = {
+STATE_TEXT: dict[OrderState, tuple[Optional[int], str]] = {
     "placed": (PLACED, "Ordem colocada"),
     "partial": (DONE_PARTIAL, "Solicitação executada parcialmente"),
     "filled": (DONE, "Solicitação executada"),
@@ -21,13 +35,6 @@ STATE_TEXT: Dict[str, Tuple[Optional[int], str]] = {
     "rejected": (REJECT, "Solicitação rejeitada"),
     "expired": (None, "Ordem expirada"),
 }
-TRADE_MODE_NAMES = (
-    ("SYMBOL_TRADE_MODE_DISABLED", "disabled"),
-    ("SYMBOL_TRADE_MODE_LONGONLY", "long_only"),
-    ("SYMBOL_TRADE_MODE_SHORTONLY", "short_only"),
-    ("SYMBOL_TRADE_MODE_CLOSEONLY", "close_only"),
-    ("SYMBOL_TRADE_MODE_FULL", "full"),
-)
 
 
 def marker(client_order_id: str) -> str:
@@ -40,12 +47,12 @@ def order_comment(mark: str, comment: str) -> str:
     return f"{mark} {comment}".strip()[:COMMENT_MAX]
 
 
-def number(value: float) -> Any:
+def number(value: float) -> Number:
     """Volumes are whole shares: 300.0 travels as 300."""
     return int(value) if float(value).is_integer() else value
 
 
-def filling_for(mt5: Any, info: Any) -> int:
+def filling_for(mt5: MetaTrader5, info: SymbolInfo) -> int:
     """B3 (exchange execution) takes ORDER_FILLING_RETURN: what does not fill at once stays on the book. Other
     execution modes refuse RETURN; there IOC (partial fills allowed) is preferred to FOK."""
     if info.trade_exemode == mt5.SYMBOL_TRADE_EXECUTION_EXCHANGE:
@@ -57,16 +64,18 @@ def filling_for(mt5: Any, info: Any) -> int:
     return mt5.ORDER_FILLING_RETURN
 
 
-def time_for(mt5: Any, info: Any) -> int:
+def time_for(mt5: MetaTrader5, info: SymbolInfo) -> int:
     """A limit order lives for the session (B3's default) when the symbol allows it, else until canceled."""
     if info.expiration_mode & mt5.SYMBOL_EXPIRATION_DAY:
         return mt5.ORDER_TIME_DAY
     return mt5.ORDER_TIME_GTC
 
 
-def build_request(mt5: Any, req: OrderRequest, info: Any, tick: Any, magic: int, mark: str) -> Dict[str, Any]:
+def build_request(
+    mt5: MetaTrader5, req: OrderRequest, info: SymbolInfo, tick: Optional[Tick], magic: int, mark: str
+) -> TradeRequest:
     buy = req.side == "buy"
-    request: Dict[str, Any] = {
+    request: TradeRequest = {
         "symbol": req.symbol,
         "volume": float(req.volume),
         "magic": magic,
@@ -74,7 +83,7 @@ def build_request(mt5: Any, req: OrderRequest, info: Any, tick: Any, magic: int,
         "type_filling": filling_for(mt5, info),
     }
     if req.type == "market":
-        quote = tick if tick is not None else info
+        quote: Union[Tick, SymbolInfo] = tick if tick is not None else info
         request["action"] = mt5.TRADE_ACTION_DEAL
         request["type"] = mt5.ORDER_TYPE_BUY if buy else mt5.ORDER_TYPE_SELL
         request["price"] = float(quote.ask if buy else quote.bid)
@@ -89,15 +98,22 @@ def build_request(mt5: Any, req: OrderRequest, info: Any, tick: Any, magic: int,
     return request
 
 
-def trade_mode(mt5: Any, mode: int) -> str:
-    for constant, name in TRADE_MODE_NAMES:
-        if getattr(mt5, constant) == mode:
+def trade_mode(mt5: MetaTrader5, mode: int) -> TradeMode:
+    names: tuple[tuple[int, TradeMode], ...] = (
+        (mt5.SYMBOL_TRADE_MODE_DISABLED, "disabled"),
+        (mt5.SYMBOL_TRADE_MODE_LONGONLY, "long_only"),
+        (mt5.SYMBOL_TRADE_MODE_SHORTONLY, "short_only"),
+        (mt5.SYMBOL_TRADE_MODE_CLOSEONLY, "close_only"),
+        (mt5.SYMBOL_TRADE_MODE_FULL, "full"),
+    )
+    for constant, name in names:
+        if constant == mode:
             return name
     return "disabled"
 
 
-def symbol_answer(mt5: Any, info: Any, tick: Any) -> Dict[str, Any]:
-    quote = tick if tick is not None else info
+def symbol_answer(mt5: MetaTrader5, info: SymbolInfo, tick: Optional[Tick]) -> SymbolAnswer:
+    quote: Union[Tick, SymbolInfo] = tick if tick is not None else info
     return {
         "name": info.name,
         "trade_mode": trade_mode(mt5, info.trade_mode),
@@ -111,7 +127,7 @@ def symbol_answer(mt5: Any, info: Any, tick: Any) -> Dict[str, Any]:
     }
 
 
-def side_of(mt5: Any, order_type: int) -> Optional[str]:
+def side_of(mt5: MetaTrader5, order_type: int) -> Optional[Side]:
     if order_type in (mt5.ORDER_TYPE_BUY, mt5.ORDER_TYPE_BUY_LIMIT):
         return "buy"
     if order_type in (mt5.ORDER_TYPE_SELL, mt5.ORDER_TYPE_SELL_LIMIT):
@@ -119,7 +135,7 @@ def side_of(mt5: Any, order_type: int) -> Optional[str]:
     return None
 
 
-def type_of(mt5: Any, order_type: int) -> Optional[str]:
+def type_of(mt5: MetaTrader5, order_type: int) -> Optional[OrderType]:
     if order_type in (mt5.ORDER_TYPE_BUY, mt5.ORDER_TYPE_SELL):
         return "market"
     if order_type in (mt5.ORDER_TYPE_BUY_LIMIT, mt5.ORDER_TYPE_SELL_LIMIT):
@@ -127,7 +143,7 @@ def type_of(mt5: Any, order_type: int) -> Optional[str]:
     return None
 
 
-def terminal_state(mt5: Any, order: Any, in_history: bool) -> str:
+def terminal_state(mt5: MetaTrader5, order: TradeOrder, in_history: bool) -> OrderState:
     """ORDER_STATE_* as the protocol names it. An order in the history is finished: PARTIAL there means the
     rest was canceled; a request still being processed counts as placed (or partial)."""
     state = order.state
@@ -144,7 +160,7 @@ def terminal_state(mt5: Any, order: Any, in_history: bool) -> str:
     return "partial" if order.volume_current < order.volume_initial else "placed"
 
 
-def fills(mt5: Any, ticket: int, deals: Iterable[Any]) -> Tuple[float, Optional[float]]:
+def fills(mt5: MetaTrader5, ticket: int, deals: Iterable[TradeDeal]) -> tuple[float, Optional[float]]:
     """Filled volume and volume-weighted price (4 decimals) of the order's deals."""
     mine = [d for d in deals if d.order == ticket and d.type in (mt5.DEAL_TYPE_BUY, mt5.DEAL_TYPE_SELL)]
     volume = sum(d.volume for d in mine)
@@ -153,7 +169,7 @@ def fills(mt5: Any, ticket: int, deals: Iterable[Any]) -> Tuple[float, Optional[
     return volume, round(sum(d.volume * d.price for d in mine) / volume, 4)
 
 
-def reported_state(state: str, order: Any, deal_volume: float) -> str:
+def reported_state(state: OrderState, order: TradeOrder, deal_volume: float) -> OrderState:
     """The state the caller may act on. The terminal updates an order before its deals arrive; a final state
     whose fills the deals do not yet account for is reported as still in progress, so that the caller asks
     again instead of recording a fill it cannot price."""

@@ -12,17 +12,20 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Callable, Optional
 
+from .errors import TerminalUnavailable
 from .gateway import Gateway
 from .logs import log
-from .protocol import ApiError
+from .mt5_types import AccountInfo, TerminalInfo
+from .protocol import HealthAnswer
+from .settings import Settings
 
 
 @dataclass(frozen=True)
 class Snapshot:
     at: float
-    body: Dict[str, Any]
+    body: HealthAnswer
     connected: bool
 
 
@@ -35,37 +38,34 @@ class HealthMonitor:
         self,
         gateway: Gateway,
         logger: logging.Logger,
+        settings: Settings,
         clock: Callable[[], float] = time.time,
-        terminal_path: Optional[str] = None,
-        period: float = 1.0,
-        stale_after: float = 5.0,
-        backoff_max: float = 30.0,
     ) -> None:
         self._gateway = gateway
         self._logger = logger
         self._clock = clock
-        self._terminal_path = terminal_path
-        self._period = period
-        self._stale_after = stale_after
-        self._backoff_max = backoff_max
+        self._terminal_path = settings.terminal_path
+        self._period = settings.health_period
+        self._stale_after = settings.stale_after
+        self._backoff_max = settings.backoff_max
         self._initialized = False
         self._next_init = 0.0
         self._backoff = 0.0
         self._connected_since: Optional[float] = None
         # One tuple, replaced whole, so that a reader never sees a snapshot with another refresh's problem.
-        self._view: Tuple[Optional[Snapshot], Optional[str]] = (None, "aguardando o terminal MT5")
+        self._view: tuple[Optional[Snapshot], Optional[str]] = (None, "aguardando o terminal MT5")
 
     def connected_since(self) -> Optional[float]:
         """Since when the terminal has been seen connected to the broker without a break; None if it is not."""
         return self._connected_since
 
-    def health(self) -> Dict[str, Any]:
+    def health(self) -> HealthAnswer:
         snapshot, problem = self._view
         if problem is not None or snapshot is None:
-            raise ApiError(503, "terminal_unavailable", f"Terminal MT5 indisponível: {problem}")
+            raise TerminalUnavailable.because(str(problem))
         age = self._clock() - snapshot.at
         if age > self._stale_after:
-            raise ApiError(503, "terminal_unavailable", f"O terminal MT5 não responde há {int(age)} s")
+            raise TerminalUnavailable(f"O terminal MT5 não responde há {int(age)} s")
         return snapshot.body
 
     def run(self, stop: threading.Event) -> None:
@@ -73,7 +73,7 @@ class HealthMonitor:
             started = time.monotonic()
             try:
                 self.refresh()
-            except Exception:  # noqa: BLE001 - the loop must outlive any surprise from the package
+            except Exception:  # the loop must outlive any surprise from the package
                 self._logger.exception("health_refresh_failed")
             stop.wait(max(0.0, self._period - (time.monotonic() - started)))
 
@@ -82,7 +82,7 @@ class HealthMonitor:
         now = self._clock()
         try:
             reading = self._read(now)
-        except ApiError:
+        except TerminalUnavailable:
             return  # an order call holds the terminal: this reading waits and the snapshot ages
         if reading is None:
             return
@@ -98,7 +98,7 @@ class HealthMonitor:
             self._connected_since = None
         elif self._connected_since is None:
             self._connected_since = now
-        body = {
+        body: HealthAnswer = {
             "connected": connected,
             "trade_allowed": bool(terminal.trade_allowed and account.trade_allowed),
             "account": {"login": int(account.login), "currency": account.currency, "margin_free": account.margin_free},
@@ -106,20 +106,22 @@ class HealthMonitor:
             "connected_since": iso(self._connected_since) if self._connected_since is not None else None,
         }
         previous, problem = self._view
-        if problem is not None or previous is None or previous.body["trade_allowed"] != body["trade_allowed"] or (
-            previous.connected != connected
+        if (
+            problem is not None
+            or previous is None
+            or previous.body["trade_allowed"] != body["trade_allowed"]
+            or (previous.connected != connected)
         ):
             log(self._logger, logging.INFO, "terminal_state", connected=connected, trade_allowed=body["trade_allowed"])
         self._view = (Snapshot(now, body, connected), None)
 
-    def _read(self, now: float) -> Optional[Tuple[Any, Any, Tuple[int, str]]]:
+    def _read(self, now: float) -> Optional[tuple[Optional[TerminalInfo], Optional[AccountInfo], tuple[int, str]]]:
         """terminal_info() and account_info() under the lock; None when initialize() is not due yet or failed."""
         with self._gateway.session(timeout=self._period) as s:
             if not self._initialized:
                 if now < self._next_init:
                     return None
-                kwargs = {"path": self._terminal_path} if self._terminal_path else {}
-                if not s.call("initialize", **kwargs):
+                if not s.initialize(self._terminal_path):
                     self._backoff = min(max(1.0, self._backoff * 2), self._backoff_max)
                     self._next_init = now + self._backoff
                     self._unavailable(f"initialize() falhou {s.error}; nova tentativa em {self._backoff:.0f} s")
@@ -127,12 +129,12 @@ class HealthMonitor:
                 self._initialized = True
                 self._backoff = 0.0
                 log(self._logger, logging.INFO, "terminal_initialized")
-            terminal = s.call("terminal_info")
-            account = s.call("account_info") if terminal is not None else None
+            terminal = s.terminal_info()
+            account = s.account_info() if terminal is not None else None
             error = s.error
             if terminal is None:
                 # The terminal is gone (closed, crashed, restarting): start over with initialize().
-                s.call("shutdown")
+                s.shutdown()
                 self._initialized = False
                 self._next_init = now
             return terminal, account, error

@@ -1,10 +1,12 @@
-"""The wire side of docs/mt5-agent-protocol.md: request validation, error answers, retcode texts."""
+"""The wire side of docs/mt5-agent-protocol.md: the answers' shapes, request validation, retcode texts."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Literal, NoReturn, Optional, TypedDict, Union, cast
+
+from .errors import InvalidJson, InvalidRequest
 
 MAX_BODY = 64 * 1024
 
@@ -14,7 +16,29 @@ ACCEPTED = frozenset({PLACED, DONE, DONE_PARTIAL})
 # The request may have left the terminal: the outcome is unknown and is never stored as an answer.
 UNCERTAIN = frozenset({TIMEOUT, CONNECTION})
 
-RETCODE_DESC: Dict[int, str] = {
+Side = Literal["buy", "sell"]
+OrderType = Literal["market", "limit"]
+OrderState = Literal["placed", "partial", "filled", "canceled", "rejected", "expired"]
+TradeMode = Literal["disabled", "long_only", "short_only", "close_only", "full"]
+# The `error` of a non-2xx answer: wire identifiers, in English like every field name.
+ErrorCode = Literal[
+    "invalid_json",
+    "invalid_request",
+    "unauthorized",
+    "not_found",
+    "symbol_not_found",
+    "order_not_found",
+    "client_order_id_conflict",
+    "order_not_cancelable",
+    "too_large",
+    "internal",
+    "terminal_unavailable",
+    "em_duvida",
+]
+# Volumes are whole shares: 300.0 travels as 300.
+Number = Union[int, float]
+
+RETCODE_DESC: dict[int, str] = {
     10004: "Recotação",
     REJECT: "Solicitação rejeitada",
     10007: "Solicitação cancelada pelo operador",
@@ -42,76 +66,128 @@ def describe(retcode: int) -> str:
     return RETCODE_DESC.get(retcode, f"Recusada (retcode {retcode})")
 
 
-class ApiError(Exception):
-    """An answer other than 2xx: {error, message}."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
+class HealthAccount(TypedDict):
+    login: int
+    currency: str
+    margin_free: float
 
 
-def unavailable(detail: str) -> ApiError:
-    return ApiError(503, "terminal_unavailable", f"Terminal MT5 indisponível: {detail}")
+class HealthTerminal(TypedDict):
+    name: str
+    build: int
 
 
-def in_doubt() -> ApiError:
-    return ApiError(
-        503,
-        "em_duvida",
-        "O resultado da ordem ainda é desconhecido; pergunte de novo com o mesmo client_order_id "
-        "(ela nunca é reenviada às cegas).",
-    )
+class HealthAnswer(TypedDict):
+    connected: bool
+    trade_allowed: bool
+    account: HealthAccount
+    terminal: HealthTerminal
+    connected_since: Optional[str]
 
 
-def dumps(value: Any) -> bytes:
+class SymbolAnswer(TypedDict):
+    name: str
+    trade_mode: TradeMode
+    volume_min: Number
+    volume_max: Number
+    volume_step: Number
+    tick_size: float
+    bid: float
+    ask: float
+    last: float
+
+
+class PositionAnswer(TypedDict):
+    symbol: str
+    # Negative for a short position.
+    volume: Number
+    price_open: float
+
+
+class PlaceAnswer(TypedDict):
+    """POST /orders and DELETE /orders/{ticket}: the terminal's answer to the request."""
+
+    ticket: Optional[int]
+    retcode: int
+    retcode_desc: str
+    comment: Optional[str]
+    retcode_external: Optional[int]
+
+
+class OrderAnswer(TypedDict):
+    """GET /orders/{ticket}. client_order_id, side and type are left out of the JSON when unknown (an order the
+    agent did not send, an order type it does not map): see order_json."""
+
+    ticket: int
+    client_order_id: Optional[str]
+    symbol: str
+    side: Optional[Side]
+    type: Optional[OrderType]
+    state: OrderState
+    volume_initial: Number
+    volume_filled: Number
+    price_avg: Optional[float]
+    retcode: Optional[int]
+    retcode_desc: str
+    comment: Optional[str]
+    retcode_external: Optional[int]
+
+
+OMITTED_WHEN_UNKNOWN = ("client_order_id", "side", "type")
+
+
+def dumps(value: object) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def error_body(code: str, message: str) -> bytes:
+def order_json(answer: OrderAnswer) -> bytes:
+    return dumps({k: v for k, v in answer.items() if v is not None or k not in OMITTED_WHEN_UNKNOWN})
+
+
+def error_body(code: ErrorCode, message: str) -> bytes:
     return dumps({"error": code, "message": message})
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(name)
 
 
-def parse_json(raw: bytes) -> Any:
+def parse_json(raw: bytes) -> object:
     """JSON as JavaScript reads it: NaN and Infinity are not JSON."""
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except (UnicodeDecodeError, ValueError):
-        raise ApiError(400, "invalid_json", "O corpo não é um JSON válido") from None
+        raise InvalidJson("O corpo não é um JSON válido") from None
 
 
 @dataclass(frozen=True)
 class OrderRequest:
     client_order_id: str
     symbol: str
-    side: str
+    side: Side
     volume: int
-    type: str
+    type: OrderType
     price: Optional[float]
     tp: Optional[float]
     comment: str
 
     def identity(self) -> str:
         """What makes two sends of one client_order_id the same order (the comment does not)."""
-        return json.dumps(
-            [self.symbol, self.side, self.volume, self.type, self.price, self.tp], separators=(",", ":")
-        )
+        return json.dumps([self.symbol, self.side, self.volume, self.type, self.price, self.tp], separators=(",", ":"))
 
 
-def _invalid(field: str, reason: str) -> ApiError:
-    return ApiError(400, "invalid_request", f"{field}: {reason}")
+def _invalid(field: str, reason: str) -> InvalidRequest:
+    return InvalidRequest(f"{field}: {reason}")
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+def _number(value: object) -> Union[int, float, None]:
+    """A JSON number (a boolean is not one), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value
 
 
-def _text(body: Dict[str, Any], field: str, low: int, high: int) -> str:
+def _text(body: dict[str, Any], field: str, low: int, high: int) -> str:
     value = body.get(field)
     if not isinstance(value, str):
         raise _invalid(field, "texto obrigatório")
@@ -120,37 +196,51 @@ def _text(body: Dict[str, Any], field: str, low: int, high: int) -> str:
     return value
 
 
-def _optional_price(body: Dict[str, Any], field: str) -> Optional[float]:
+def _optional_price(body: dict[str, Any], field: str) -> Optional[float]:
     value = body.get(field)
     if value is None:
         return None
-    if not _is_number(value) or not value > 0:
+    price = _number(value)
+    if price is None or not price > 0:
         raise _invalid(field, "número positivo")
-    return float(value)
+    return float(price)
 
 
-def parse_order(body: Any) -> OrderRequest:
+def _side(value: object) -> Side:
+    if value == "buy":
+        return "buy"
+    if value == "sell":
+        return "sell"
+    raise _invalid("side", "buy | sell")
+
+
+def _order_type(value: object) -> OrderType:
+    if value == "market":
+        return "market"
+    if value == "limit":
+        return "limit"
+    raise _invalid("type", "market | limit")
+
+
+def parse_order(body: object) -> OrderRequest:
     """A POST /orders body, as the server's PlaceOrderRequestSchema defines it; unknown fields are ignored."""
     if not isinstance(body, dict):
         raise _invalid("body", "objeto JSON esperado")
-    client_order_id = _text(body, "client_order_id", 1, 64)
-    symbol = _text(body, "symbol", 1, 32)
-    side = body.get("side")
-    if side not in ("buy", "sell"):
-        raise _invalid("side", "buy | sell")
-    volume = body.get("volume")
-    if not _is_number(volume) or not float(volume).is_integer() or not volume > 0:
+    fields = cast("dict[str, Any]", body)  # a JSON object: its keys are strings
+    client_order_id = _text(fields, "client_order_id", 1, 64)
+    symbol = _text(fields, "symbol", 1, 32)
+    side = _side(fields.get("side"))
+    volume = _number(fields.get("volume"))
+    if volume is None or not float(volume).is_integer() or not volume > 0:
         raise _invalid("volume", "inteiro positivo (ações)")
-    kind = body.get("type")
-    if kind not in ("market", "limit"):
-        raise _invalid("type", "market | limit")
-    price = _optional_price(body, "price")
-    tp = _optional_price(body, "tp")
-    comment = body.get("comment", "")
+    kind = _order_type(fields.get("type"))
+    price = _optional_price(fields, "price")
+    tp = _optional_price(fields, "tp")
+    comment = fields.get("comment", "")
     if comment is None:
         comment = ""
     if not isinstance(comment, str) or len(comment) > 64:
         raise _invalid("comment", "texto de até 64 caracteres")
     if kind == "limit" and price is None:
-        raise _invalid("price", "price is required for limit orders")
+        raise _invalid("price", "obrigatório em ordem limit")
     return OrderRequest(client_order_id, symbol, side, int(volume), kind, price, tp, comment)

@@ -9,14 +9,14 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 from .support import AGENT_DIR, TOKEN
 
 
 class AgentProcess:
-    def __init__(self, args: List[str], env: Dict[str, str]) -> None:
-        self.lines: List[Dict[str, Any]] = []
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.lines: list[dict[str, Any]] = []
         self._seen = threading.Condition()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "carteira_rv_agent", *args],
@@ -39,7 +39,7 @@ class AgentProcess:
                 self.lines.append(entry)
                 self._seen.notify_all()
 
-    def wait_event(self, name: str, timeout: float = 10.0) -> Dict[str, Any]:
+    def wait_event(self, name: str, timeout: float = 10.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         with self._seen:
             while True:
@@ -52,7 +52,7 @@ class AgentProcess:
                 if not self._seen.wait(min(left, 0.2)) and self.proc.poll() is not None:
                     raise AssertionError(f"the agent exited without {name}; logs: {self.lines}")
 
-    def request(self, method: str, path: str, body: Optional[Any] = None) -> Tuple[int, Any]:
+    def request(self, method: str, path: str, body: Optional[Any] = None) -> tuple[int, Any]:
         port = self.wait_event("listening")["port"]
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -11,11 +12,12 @@ import shutil
 import tempfile
 import threading
 import unittest
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Optional, cast
 
-from carteira_rv_agent.app import Agent, Settings
+from carteira_rv_agent.app import Agent
 from carteira_rv_agent.logs import setup
-from carteira_rv_agent.protocol import ApiError
+from carteira_rv_agent.mt5_types import MetaTrader5
+from carteira_rv_agent.settings import Settings
 
 from .mt5_emulation import EmulatedMT5, Terminal
 
@@ -45,19 +47,24 @@ class Harness:
     def __init__(
         self,
         test: unittest.TestCase,
-        settle: float = 30.0,
-        sync_grace: float = 10.0,
-        lock_timeout: float = 0.5,
-        wrap: Optional[Callable[[Any], Any]] = None,
+        settle: Optional[float] = None,
+        sync_grace: Optional[float] = None,
+        wrap: Optional[Callable[[EmulatedMT5], object]] = None,
         terminal_path: Optional[str] = None,
-        tls: Optional[Tuple[str, str]] = None,
-        http: Optional[Dict[str, Any]] = None,
+        tls: Optional[tuple[str, str]] = None,
+        http: Optional[dict[str, Any]] = None,
         **terminal_options: Any,
     ) -> None:
+        """settle, sync_grace, terminal_path, tls and http (http_* fields) are the agent's Settings, their
+        defaults when not given; wrap, an object standing in front of the emulated package (faults, spies);
+        terminal_options, the emulated Terminal's."""
         self.clock = FakeClock()
         terminal_options.setdefault("fill_delay", 1.0)
         self.terminal = Terminal(clock=self.clock, **terminal_options)
-        self.mt5 = EmulatedMT5(self.terminal) if wrap is None else wrap(EmulatedMT5(self.terminal))
+        emulated = EmulatedMT5(self.terminal)
+        # A wrapper forwards what it does not change (__getattr__): the package's shape, as the emulation's.
+        self.mt5 = cast(MetaTrader5, emulated if wrap is None else wrap(emulated))
+        given: dict[str, Any] = {"settle_seconds": settle, "sync_grace_seconds": sync_grace, **(http or {})}
         self.dir = tempfile.mkdtemp(prefix="crv-agent-test-")
         test.addCleanup(shutil.rmtree, self.dir, True)
         self.log = io.StringIO()
@@ -69,10 +76,9 @@ class Harness:
             terminal_path=terminal_path,
             tls_cert=tls[0] if tls else None,
             tls_key=tls[1] if tls else None,
-            settle_seconds=settle,
-            sync_grace_seconds=sync_grace,
-            lock_timeout=lock_timeout,
-            **(http or {}),
+            # A hung terminal holds a request this long: short, so that such a test ends quickly.
+            lock_timeout=0.5,
+            **{name: value for name, value in given.items() if value is not None},
         )
         self.agent = Agent(self.settings, self.mt5, self.logger, clock=self.clock)
         test.addCleanup(self.close)
@@ -88,21 +94,17 @@ class Harness:
         self.refresh()
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a test that already stopped it
             self.agent.stop()
-        except Exception:  # noqa: BLE001 - a test that already stopped it
-            pass
 
-    def call(self, method: str, path: str, body: Any = None) -> Tuple[int, Any]:
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """The answer the agent's routes give, errors included, as the HTTP client would read it."""
         raw = b"" if body is None else json.dumps(body).encode()
-        try:
-            status, answer = self.agent.routes(method, path, lambda: raw)
-        except ApiError as err:
-            return err.status, {"error": err.code, "message": err.message}
+        status, answer = self.agent.routes(method, path, lambda: raw)
         return status, json.loads(answer)
 
-    def place(self, **fields: Any) -> Tuple[int, Any]:
-        body: Dict[str, Any] = {
+    def place(self, **fields: Any) -> tuple[int, Any]:
+        body: dict[str, Any] = {
             "client_order_id": "grupo-1:1",
             "symbol": "PETR4",
             "side": "buy",
@@ -113,7 +115,7 @@ class Harness:
         body.update(fields)
         return self.call("POST", "/orders", body)
 
-    def order(self, ticket: int) -> Dict[str, Any]:
+    def order(self, ticket: int) -> dict[str, Any]:
         status, body = self.call("GET", f"/orders/{ticket}")
         assert status == 200, body
         return body
@@ -122,7 +124,7 @@ class Harness:
         """How many orders the terminal (and its broker) holds: what a duplicate send would raise."""
         return len(self.terminal.orders)
 
-    def events(self, name: Optional[str] = None) -> list:
+    def events(self, name: Optional[str] = None) -> list[dict[str, Any]]:
         lines = [json.loads(line) for line in self.log.getvalue().splitlines()]
         return [e for e in lines if name is None or e["event"] == name]
 

@@ -9,7 +9,7 @@ import socket
 import ssl
 import threading
 import unittest
-from typing import Any, BinaryIO, Dict, List, Optional, Tuple
+from typing import Any, BinaryIO, Optional
 
 from .support import TOKEN, Harness
 from .test_http import CERT, KEY
@@ -21,10 +21,10 @@ HEAD = (
     "POST /orders HTTP/1.1\r\nHost: agent\r\nContent-Type: application/json\r\n"
     f"Authorization: Bearer {TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\n"
 ).encode()
-Answer = Tuple[int, Dict[str, str], Any]
+Answer = tuple[int, dict[str, str], Any]
 
 
-def chunked(*chunks: Tuple[str, bytes]) -> bytes:
+def chunked(*chunks: tuple[str, bytes]) -> bytes:
     """A chunked POST /orders with these (size line, data) chunks and the last chunk."""
     return HEAD + b"".join(size.encode() + b"\r\n" + data + b"\r\n" for size, data in chunks) + b"0\r\n\r\n"
 
@@ -32,7 +32,7 @@ def chunked(*chunks: Tuple[str, bytes]) -> bytes:
 def read_answer(stream: BinaryIO) -> Answer:
     """One HTTP answer from a stream that may carry more after it (http.client would read past it)."""
     status = int(stream.readline().split()[1])
-    headers: Dict[str, str] = {}
+    headers: dict[str, str] = {}
     for line in iter(stream.readline, b"\r\n"):
         name, _, value = line.decode().partition(":")
         headers[name.strip()] = value.strip()
@@ -52,7 +52,7 @@ def closed_by_agent(sock: socket.socket) -> bool:
 
 
 class AgentOverSockets(unittest.TestCase):
-    def start(self, tls: Optional[Tuple[str, str]] = None, **http: Any) -> None:
+    def start(self, tls: Optional[tuple[str, str]] = None, **http: Any) -> None:
         self.h = Harness(self, tls=tls, http=http)
         self.host, self.port = self.h.agent.start(run_monitor=False)
 
@@ -118,7 +118,7 @@ class ConnectionLimitTest(AgentOverSockets):
     def test_idle_connections_take_no_thread_each_and_a_request_is_still_answered(self) -> None:
         self.start(http_workers=4, http_read_timeout=30.0)
         threads = threading.active_count()
-        idle: List[socket.socket] = []
+        idle: list[socket.socket] = []
         for _ in range(4):
             idle += [self.connect() for _ in range(50)]
             # Connections are accepted in order: this answer means the agent has taken in all the idle ones.
@@ -178,7 +178,7 @@ class ConnectionLimitTest(AgentOverSockets):
         get = f"GET /health HTTP/1.1\r\nAuthorization: Bearer {TOKEN}\r\n\r\n".encode()
         sock.sendall(get + get + chunked((f"{len(ORDER):x}", ORDER)) + get)
         with sock.makefile("rb") as stream:
-            answers: List[int] = [read_answer(stream)[0] for _ in range(4)]
+            answers: list[int] = [read_answer(stream)[0] for _ in range(4)]
         self.assertEqual(answers, [200, 200, 200, 200])
         self.assertEqual(self.h.terminal.calls["order_send"], 1)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 import unittest
-from typing import Any, List
+from typing import Any
 
 from .mt5_emulation import SimulatedCrash
 from .support import Harness
@@ -134,7 +134,7 @@ class CrashTest(unittest.TestCase):
                 return self._mt5.order_send(request)
 
         h = Harness(self, wrap=SlowSend)
-        answers: List[Any] = []
+        answers: list[Any] = []
         start = threading.Barrier(4)
 
         def send() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import unittest
 
+from carteira_rv_agent.errors import TerminalUnavailable
+from carteira_rv_agent.http_api import error_answer
 from carteira_rv_agent.monitor import HealthMonitor, iso
-from carteira_rv_agent.protocol import ApiError
 
 from .support import Harness
 
@@ -50,16 +51,16 @@ class HealthTest(unittest.TestCase):
 
     def test_unavailable_before_the_first_reading(self) -> None:
         h = Harness(self)
-        fresh = HealthMonitor(h.agent.gateway, h.logger, clock=h.clock)
-        with self.assertRaises(ApiError) as raised:
+        fresh = HealthMonitor(h.agent.gateway, h.logger, h.settings, clock=h.clock)
+        with self.assertRaises(TerminalUnavailable) as raised:
             fresh.health()
-        self.assertEqual((raised.exception.status, raised.exception.code), (503, "terminal_unavailable"))
+        self.assertEqual(error_answer(raised.exception)[0], 503)
 
     def test_a_dead_terminal_is_initialized_again_with_backoff(self) -> None:
         h = Harness(self)
         h.terminal.control_kill()
         h.terminal.control_set_can_start(False)
-        attempts = []
+        attempts: list[int] = []
         for second in range(61):
             before = h.terminal.calls["initialize"]
             h.refresh()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import socket
 import ssl
 import unittest
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Optional
 
 from .support import TOKEN, Harness
 
@@ -25,7 +26,7 @@ class HttpTest(unittest.TestCase):
 
     def request(
         self, method: str, path: str, body: Optional[bytes] = None, token: Optional[str] = TOKEN, **headers: str
-    ) -> Tuple[int, Dict[str, str], Any]:
+    ) -> tuple[int, dict[str, str], Any]:
         if token is not None:
             headers.setdefault("Authorization", f"Bearer {token}")
         self.conn.request(method, path, body=body, headers=headers)
@@ -35,15 +36,27 @@ class HttpTest(unittest.TestCase):
 
     def test_every_route_refuses_a_missing_or_wrong_token_and_touches_nothing(self) -> None:
         order = json.dumps({"client_order_id": "a:1", "symbol": "PETR4", "side": "buy", "volume": 1, "type": "market"})
-        routes = [("GET", "/health"), ("GET", "/symbols/PETR4"), ("GET", "/positions"), ("GET", "/orders/1"),
-                  ("DELETE", "/orders/1"), ("POST", "/orders"), ("GET", "/nada")]
+        routes = [
+            ("GET", "/health"),
+            ("GET", "/symbols/PETR4"),
+            ("GET", "/positions"),
+            ("GET", "/orders/1"),
+            ("DELETE", "/orders/1"),
+            ("POST", "/orders"),
+            ("GET", "/nada"),
+        ]
         calls_before = sum(self.h.terminal.calls.values())
         for method, path in routes:
-            for headers in ({}, {"Authorization": "Bearer segredo-errado"}, {"Authorization": f"Basic {TOKEN}"},
-                            {"Authorization": "Bearer"}):
+            for headers in (
+                {},
+                {"Authorization": "Bearer segredo-errado"},
+                {"Authorization": f"Basic {TOKEN}"},
+                {"Authorization": "Bearer"},
+            ):
                 self.conn.close()
-                status, _, body = self.request(method, path, order.encode() if method == "POST" else None,
-                                               token=None, **headers)
+                status, _, body = self.request(
+                    method, path, order.encode() if method == "POST" else None, token=None, **headers
+                )
                 self.assertEqual((status, body["error"]), (401, "unauthorized"), (method, path, headers))
         self.assertEqual(sum(self.h.terminal.calls.values()), calls_before)
         self.assertNotIn(TOKEN, self.h.log.getvalue())
@@ -72,8 +85,13 @@ class HttpTest(unittest.TestCase):
         self.conn.close()
         chunked = http.client.HTTPConnection(self.host, self.port, timeout=5)
         self.addCleanup(chunked.close)
-        chunked.request("POST", "/orders", body=iter([over[:40000], over[40000:]]),
-                        headers={"Authorization": f"Bearer {TOKEN}"}, encode_chunked=True)
+        chunked.request(
+            "POST",
+            "/orders",
+            body=iter([over[:40000], over[40000:]]),
+            headers={"Authorization": f"Bearer {TOKEN}"},
+            encode_chunked=True,
+        )
         self.assertEqual(chunked.getresponse().status, 413)
         self.assertEqual(self.h.terminal.calls["order_send"], 1)
 
@@ -88,6 +106,17 @@ class HttpTest(unittest.TestCase):
         self.assertEqual(self.request("GET", "/orders/abc")[0], 404)
         self.assertEqual(self.request("GET", "/symbols/")[0], 404)
         self.assertEqual(self.h.terminal.calls["order_send"], 0)
+
+    def test_what_http_server_refuses_by_itself_is_answered_in_portuguese(self) -> None:
+        status, _, body = self.request("OPTIONS", "/health")
+        self.assertEqual((status, body), (501, {"error": "invalid_request", "message": "Método HTTP não suportado"}))
+        self.conn.close()
+        sock = socket.create_connection((self.host, self.port), timeout=5)
+        self.addCleanup(sock.close)
+        sock.sendall(b"GET /health HTTP/2.0\r\n\r\n")
+        with sock.makefile("rb") as stream:
+            # http.server answers an unknown version as HTTP/0.9 would: the body alone.
+            self.assertEqual(json.loads(stream.read())["message"], "Versão de HTTP não suportada")
 
 
 class TlsTest(unittest.TestCase):

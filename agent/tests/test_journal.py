@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import tempfile
@@ -32,7 +33,7 @@ class JournalTest(unittest.TestCase):
     def test_a_pending_order_and_an_answer_survive_a_reopen(self) -> None:
         journal = self.open()
         journal.begin(REQUEST, "crv:ABC", 100.0)
-        other = REQUEST.__class__(**{**REQUEST.__dict__, "client_order_id": "g:2"})
+        other = dataclasses.replace(REQUEST, client_order_id="g:2")
         journal.answer(other, "crv:DEF", b'{"ticket":7}', 7, "Request placed", 0, 101.0)
         journal.close()
         reopened = self.open()

@@ -7,7 +7,7 @@ from typing import Any
 
 from carteira_rv_agent import mapping
 
-from .mt5_emulation import records as R
+from .mt5_emulation import records as R  # noqa: N812 - the package's names read R.ORDER_TYPE_BUY, as mt5.ORDER_TYPE_BUY
 from .mt5_emulation.terminal import default_cents
 from .support import Harness
 
@@ -79,7 +79,7 @@ class OrderMappingTest(unittest.TestCase):
 
     def test_a_market_execution_symbol_gets_ioc_instead_of_return(self) -> None:
         h = Harness(self, market_execution=True)
-        status, body = h.place()
+        _, body = h.place()
         self.assertEqual(body["retcode"], 10008)
         self.assertEqual(h.terminal.orders[body["ticket"]].type_filling, R.ORDER_FILLING_IOC)
 
@@ -150,7 +150,7 @@ class OrderStateTest(unittest.TestCase):
 
     def test_a_sale_makes_the_position_short_with_a_negative_volume(self) -> None:
         h = Harness(self, fill_delay=0)
-        status, body = h.place(side="sell", volume=100)
+        _, body = h.place(side="sell", volume=100)
         self.assertEqual(body["retcode"], 10009)
         self.assertEqual(h.call("GET", "/positions")[1][0]["volume"], -100)
 
@@ -273,13 +273,14 @@ class IdempotencyTest(unittest.TestCase):
     def test_an_invalid_body_changes_nothing(self) -> None:
         h = Harness(self)
         fractional_volume = {"client_order_id": "x", "symbol": "PETR4", "side": "buy", "volume": 1.5, "type": "market"}
-        for body in ({"symbol": "ITUB4"}, [], fractional_volume):
+        bodies: list[object] = [{"symbol": "ITUB4"}, [], fractional_volume]
+        for body in bodies:
             status, answer = h.call("POST", "/orders", body)
             self.assertEqual((status, answer["error"]), (400, "invalid_request"))
         status, answer = h.place(type="limit")
         self.assertEqual(
             (status, answer["error"], answer["message"]),
-            (400, "invalid_request", "price: price is required for limit orders"),
+            (400, "invalid_request", "price: obrigatório em ordem limit"),
         )
         self.assertEqual(h.terminal.calls["order_send"], 0)
 

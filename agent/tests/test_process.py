@@ -31,20 +31,30 @@ class ProcessTest(unittest.TestCase):
 
     def start(self, *extra: str, config: str = '{"fill_delay": 0.02}', **env: str) -> AgentProcess:
         agent = AgentProcess(
-            ["--port", "0", "--token-file", self.token_file, "--journal", self.journal,
-             "--mt5-module", "tests.mt5_emulation", *extra],
+            [
+                "--port",
+                "0",
+                "--token-file",
+                self.token_file,
+                "--journal",
+                self.journal,
+                "--mt5-module",
+                "tests.mt5_emulation",
+                *extra,
+            ],
             {"MT5_EMULATION_STATE": self.state, "MT5_EMULATION_CONFIG": config, **env},
         )
         self.addCleanup(agent.stop)
         return agent
 
-    def run_cli(self, *args: str, **env: str) -> subprocess.CompletedProcess:
+    def run_cli(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
         environ = {k: v for k, v in os.environ.items() if k != "MT5_AGENT_TOKEN"}
         return subprocess.run(
             [sys.executable, "-m", "carteira_rv_agent", *args],
             cwd=AGENT_DIR,
             env={**environ, "PYTHONPATH": AGENT_DIR, "PYTHONDONTWRITEBYTECODE": "1", **env},
             capture_output=True,
+            check=False,
             text=True,
             timeout=20,
         )
@@ -52,13 +62,15 @@ class ProcessTest(unittest.TestCase):
     def test_bad_flags_and_a_missing_token_exit_non_zero_with_a_message(self) -> None:
         journal = ["--journal", self.journal, "--mt5-module", "tests.mt5_emulation"]
         cases = [
-            (["--bogus"], "unrecognized arguments: --bogus"),
+            (["--bogus"], "opções desconhecidas: --bogus"),
             (["--port", "70000", *journal], "--port"),
             ([*journal], "falta o token"),
             (["--token-file", os.path.join(self.dir, "nada.txt"), *journal], "não foi possível ler --token-file"),
             (["--token-file", self.token_file, "--tls-cert", "c.pem", *journal], "--tls-cert e --tls-key vão juntos"),
-            (["--token-file", self.token_file, "--journal", self.journal, "--mt5-module", "NaoExiste5"],
-             "não foi possível importar NaoExiste5"),
+            (
+                ["--token-file", self.token_file, "--journal", self.journal, "--mt5-module", "NaoExiste5"],
+                "não foi possível importar NaoExiste5",
+            ),
         ]
         for args, message in cases:
             result = self.run_cli(*args)
@@ -70,10 +82,13 @@ class ProcessTest(unittest.TestCase):
 
     def test_a_journal_or_log_that_cannot_be_written_exits_with_a_message(self) -> None:
         blocked = os.path.join(self.token_file, "sub")  # under a file: no directory can be made there
-        for args in (["--journal", os.path.join(blocked, "j.sqlite3")],
-                     ["--journal", self.journal, "--log-file", os.path.join(blocked, "agent.log")]):
-            result = self.run_cli("--port", "0", "--token-file", self.token_file,
-                                  "--mt5-module", "tests.mt5_emulation", *args)
+        for args in (
+            ["--journal", os.path.join(blocked, "j.sqlite3")],
+            ["--journal", self.journal, "--log-file", os.path.join(blocked, "agent.log")],
+        ):
+            result = self.run_cli(
+                "--port", "0", "--token-file", self.token_file, "--mt5-module", "tests.mt5_emulation", *args
+            )
             self.assertEqual(result.returncode, 1, args)
             self.assertIn("não foi possível abrir o diário ou o log", result.stderr)
 
@@ -91,8 +106,16 @@ class ProcessTest(unittest.TestCase):
     def test_a_second_agent_on_the_same_journal_refuses_to_start(self) -> None:
         first = self.start()
         first.wait_healthy()
-        second = self.run_cli("--port", "0", "--token-file", self.token_file, "--journal", self.journal,
-                              "--mt5-module", "tests.mt5_emulation")
+        second = self.run_cli(
+            "--port",
+            "0",
+            "--token-file",
+            self.token_file,
+            "--journal",
+            self.journal,
+            "--mt5-module",
+            "tests.mt5_emulation",
+        )
         self.assertEqual(second.returncode, 1)
         self.assertIn("em uso por outro agente", second.stderr)
 

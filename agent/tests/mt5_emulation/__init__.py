@@ -13,35 +13,27 @@ import json
 import os
 import sys
 
-from . import records
-from .api import FUNCTIONS, EmulatedMT5
-from .records import *  # noqa: F401,F403 - the package's constants, as `MetaTrader5.*`
+from .api import EmulatedMT5
+from .records import *  # noqa: F403 - the package's constants, as `MetaTrader5.*`
 from .terminal import FAULTS, SimulatedCrash, Terminal
 
-__all__ = [name for name in dir(records) if name.isupper()] + [
-    "EmulatedMT5",
-    "FAULTS",
-    "SimulatedCrash",
-    "Terminal",
-    *FUNCTIONS,
-]
+__all__ = ["FAULTS", "EmulatedMT5", "SimulatedCrash", "Terminal"]
 
 terminal = Terminal.from_env()
-_module = EmulatedMT5(terminal)
-initialize = _module.initialize
-shutdown = _module.shutdown
-last_error = _module.last_error
-version = _module.version
-terminal_info = _module.terminal_info
-account_info = _module.account_info
-symbol_info = _module.symbol_info
-symbol_info_tick = _module.symbol_info_tick
-symbol_select = _module.symbol_select
-order_send = _module.order_send
-orders_get = _module.orders_get
-history_orders_get = _module.history_orders_get
-history_deals_get = _module.history_deals_get
-positions_get = _module.positions_get
+initialize = terminal.initialize
+shutdown = terminal.shutdown
+last_error = terminal.last_error
+version = terminal.version
+terminal_info = terminal.terminal_info
+account_info = terminal.account_info
+symbol_info = terminal.symbol_info
+symbol_info_tick = terminal.symbol_info_tick
+symbol_select = terminal.symbol_select
+order_send = terminal.order_send
+orders_get = terminal.orders_get
+history_orders_get = terminal.history_orders_get
+history_deals_get = terminal.history_deals_get
+positions_get = terminal.positions_get
 
 if os.environ.get("MT5_EMULATION_CONTROL_PORT") is not None:
     from .control import serve

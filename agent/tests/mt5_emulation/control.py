@@ -9,16 +9,16 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Tuple
+from typing import Any
 
 from .terminal import Terminal
 
 
-def serve(terminal: Terminal, port: int = 0) -> Tuple[ThreadingHTTPServer, int]:
+def serve(terminal: Terminal, port: int = 0) -> tuple[ThreadingHTTPServer, int]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def log_message(self, *_: Any) -> None:
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's signature
             pass
 
         def _answer(self, status: int, body: Any) -> None:

@@ -4,10 +4,13 @@ Only what the agent and the emulation use is here, with the package's names and 
 written against the emulation runs unchanged against the real package.
 """
 
+# The package's records are untyped named tuples; the agent reads them through carteira_rv_agent/mt5_types.py.
+# pyright: reportUntypedNamedTuple=false
+
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any, Dict
+from typing import Any
 
 # last_error() codes
 RES_S_OK = 1
@@ -185,10 +188,28 @@ OrderSendResult = namedtuple(
 def filled(cls: Any, **values: Any) -> Any:
     """A named tuple with every field the caller leaves out set to the package's empty value (0 or '')."""
     text_fields = {
-        "company", "name", "language", "path", "data_path", "commondata_path", "server", "currency",
-        "category", "currency_base", "currency_profit", "currency_margin", "bank", "description",
-        "exchange", "formula", "isin", "page", "symbol", "comment", "external_id",
+        "company",
+        "name",
+        "language",
+        "path",
+        "data_path",
+        "commondata_path",
+        "server",
+        "currency",
+        "category",
+        "currency_base",
+        "currency_profit",
+        "currency_margin",
+        "bank",
+        "description",
+        "exchange",
+        "formula",
+        "isin",
+        "page",
+        "symbol",
+        "comment",
+        "external_id",
     }
-    defaults: Dict[str, Any] = {f: ("" if f in text_fields else 0) for f in cls._fields}
+    defaults: dict[str, Any] = {f: ("" if f in text_fields else 0) for f in cls._fields}
     defaults.update(values)
     return cls(**defaults)

@@ -20,9 +20,9 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Optional, cast
 
-from . import records as R
+from . import records as R  # noqa: N812 - the package's names read R.ORDER_TYPE_BUY, as mt5.ORDER_TYPE_BUY
 
 B3_SYMBOL = re.compile(r"^([A-Z]{4}(?:3|4|5|6|11))(F?)$")
 ROUND_LOT = 100
@@ -183,12 +183,12 @@ class Terminal:
         self.state_path = state_path
         # In a child process a crash is a real one: the process exits on the spot.
         self.crash_exits = crash_exits
-        self.calls: Counter = Counter()
-        self.init_paths: List[Optional[str]] = []
+        self.calls: Counter[str] = Counter()
+        self.init_paths: list[Optional[str]] = []
         self._lock = threading.RLock()
         self._running_calls = threading.Event()
         self._running_calls.set()
-        self._error: Tuple[int, str] = (R.RES_S_OK, "Success")
+        self._error: tuple[int, str] = (R.RES_S_OK, "Success")
         self.initialized = False
         self.running = True
         self.can_start = True
@@ -197,23 +197,23 @@ class Terminal:
         self.account_trade_allowed = True
         self.market_closed = False
         self.margin_free_cents = round(margin_free * 100)
-        self.prices: Dict[str, int] = {}
-        self.modes: Dict[str, int] = {}
-        self.removed: List[str] = []
-        self.selected: List[str] = []
-        self.orders: Dict[int, Order] = {}
-        self.deals: List[Deal] = []
-        self.positions: Dict[str, Position] = {}
-        self.fills: List[Fill] = []
-        self.faults: List[str] = []
-        self.refusals: List[Dict[str, Any]] = []
+        self.prices: dict[str, int] = {}
+        self.modes: dict[str, int] = {}
+        self.removed: list[str] = []
+        self.selected: list[str] = []
+        self.orders: dict[int, Order] = {}
+        self.deals: list[Deal] = []
+        self.positions: dict[str, Position] = {}
+        self.fills: list[Fill] = []
+        self.faults: list[str] = []
+        self.refusals: list[dict[str, Any]] = []
         self.next_ticket = 60_000_001
         self.next_deal = 70_000_001
         if state_path and os.path.exists(state_path):
             self._load(state_path)
 
     @classmethod
-    def from_env(cls) -> "Terminal":
+    def from_env(cls) -> Terminal:
         """The terminal of a child agent process: options from MT5_EMULATION_CONFIG (JSON), state kept in
         MT5_EMULATION_STATE so that it outlives the agent's process."""
         options = json.loads(os.environ.get("MT5_EMULATION_CONFIG") or "{}")
@@ -243,10 +243,10 @@ class Terminal:
         with self._call("shutdown", ipc=False):
             self.initialized = False
 
-    def last_error(self) -> Tuple[int, str]:
+    def last_error(self) -> tuple[int, str]:
         return self._error
 
-    def version(self) -> Optional[Tuple[int, int, str]]:
+    def version(self) -> Optional[tuple[int, int, str]]:
         with self._call("version") as ok:
             return (500, 4755, "20 Feb 2025") if ok else None
 
@@ -541,10 +541,7 @@ class Terminal:
         """The exchange fills part (or the rest) of an open order."""
         with self._lock:
             order = self.orders[ticket]
-            if price is None:
-                cents = self._market_cents(order)
-            else:
-                cents = round(price * 100)
+            cents = self._market_cents(order) if price is None else round(price * 100)
             self._fill(order, order.volume_current if volume is None else float(volume), cents)
             self._save()
 
@@ -601,7 +598,7 @@ class Terminal:
                     setattr(self, key, options[key])
             self._save()
 
-    def control_state(self) -> Dict[str, Any]:
+    def control_state(self) -> dict[str, Any]:
         """What the terminal and the broker hold: every order placed (hidden ones too), deals, positions."""
         with self._lock:
             self._advance()
@@ -633,7 +630,7 @@ class Terminal:
     # ---------------------------------------------------------------- internals
 
     class _Call:
-        def __init__(self, terminal: "Terminal", name: str, ipc: bool) -> None:
+        def __init__(self, terminal: Terminal, name: str, ipc: bool) -> None:
             self.terminal = terminal
             self.name = name
             self.ipc = ipc
@@ -653,7 +650,7 @@ class Terminal:
         def __exit__(self, *_: Any) -> None:
             self.terminal._lock.release()
 
-    def _call(self, name: str, ipc: bool = True) -> "Terminal._Call":
+    def _call(self, name: str, ipc: bool = True) -> Terminal._Call:
         return Terminal._Call(self, name, ipc)
 
     def _crash(self) -> None:
@@ -697,9 +694,12 @@ class Terminal:
             return round(order.price_open * 100)
         return self._ask(order.symbol) if order.type in BUY_TYPES else self._bid(order.symbol)
 
-    def _shape_error(self, request: Any) -> Optional[str]:
+    def _shape_error(self, value: object) -> Optional[str]:
         """The package checks argument types before anything leaves the terminal."""
-        if not isinstance(request, dict) or not isinstance(request.get("action"), int):
+        if not isinstance(value, dict):
+            return 'Invalid "action" argument'
+        request = cast("dict[str, Any]", value)
+        if not isinstance(request.get("action"), int):
             return 'Invalid "action" argument'
         if request["action"] == R.TRADE_ACTION_REMOVE:
             return None if isinstance(request.get("order"), int) else 'Invalid "order" argument'
@@ -717,8 +717,8 @@ class Terminal:
             return 'Invalid "comment" argument'
         return None
 
-    def _refusal(self, request: Dict[str, Any]) -> Optional[Tuple[int, str, int]]:
-        def plain(code: int) -> Tuple[int, str, int]:
+    def _refusal(self, request: dict[str, Any]) -> Optional[tuple[int, str, int]]:
+        def plain(code: int) -> tuple[int, str, int]:
             return code, BROKER_COMMENT.get(code, ""), 0
 
         if not self.connected:
@@ -778,7 +778,7 @@ class Terminal:
 
     def _result(
         self,
-        request: Dict[str, Any],
+        request: dict[str, Any],
         retcode: int,
         comment: Optional[str] = None,
         retcode_external: int = 0,
@@ -804,7 +804,7 @@ class Terminal:
             request=R.filled(R.TradeRequest, **{k: v for k, v in request.items() if k in fields}),
         )
 
-    def _place(self, request: Dict[str, Any], hidden: bool) -> Order:
+    def _place(self, request: dict[str, Any], hidden: bool) -> Order:
         now = self.clock()
         kind = request["type"]
         limit = kind in (R.ORDER_TYPE_BUY_LIMIT, R.ORDER_TYPE_SELL_LIMIT)
@@ -842,7 +842,7 @@ class Terminal:
                 self.fills.append(Fill(now + 2 * self.fill_delay, order.ticket, volume - first))
         return order
 
-    def _remove(self, request: Dict[str, Any]) -> Any:
+    def _remove(self, request: dict[str, Any]) -> Any:
         order = self.orders.get(request["order"])
         if not self.connected:
             return self._result(request, R.TRADE_RETCODE_CONNECTION)
@@ -988,9 +988,26 @@ class Terminal:
     # ---------------------------------------------------------------- persistence (child processes)
 
     _PERSISTED = (
-        "running", "can_start", "connected", "trade_allowed", "account_trade_allowed", "market_closed",
-        "margin_free_cents", "prices", "modes", "removed", "selected", "faults", "refusals", "next_ticket",
-        "next_deal", "fill_delay", "partial_fills", "sync_delay", "none_when_empty", "market_execution",
+        "running",
+        "can_start",
+        "connected",
+        "trade_allowed",
+        "account_trade_allowed",
+        "market_closed",
+        "margin_free_cents",
+        "prices",
+        "modes",
+        "removed",
+        "selected",
+        "faults",
+        "refusals",
+        "next_ticket",
+        "next_deal",
+        "fill_delay",
+        "partial_fills",
+        "sync_delay",
+        "none_when_empty",
+        "market_execution",
     )
 
     def _save(self) -> None:

@@ -10,7 +10,7 @@ import { cotacoesQueries } from '../../api/cotacoes';
 import { operacoesQueries } from '../../api/operacoes';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { GraficoDialog, graficoDaOperacao, type Grafico } from '../../widgets/grafico';
-import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
+import { HistoricoOrdens } from '../../widgets/ordens';
 import { ApiRequestError } from '../../lib/api';
 import type { AbaCarteira } from './abas';
 import { DeleteOperacaoDialog } from './DeleteOperacaoDialog';

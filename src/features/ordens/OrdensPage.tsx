@@ -1,5 +1,5 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { HistoricoOrdens } from '../../components/ordens/HistoricoOrdens';
+import { HistoricoOrdens } from '../../widgets/ordens';
 
 /** Ordens → Histórico: every order sent, by any operator, for any client. */
 export function OrdensPage() {

@@ -12,5 +12,6 @@ export {
   resumoPerna,
   retornoPerna,
 } from './labels';
+export { HistoricoOrdens } from './HistoricoOrdens';
 export { LoteLink } from './LoteLink';
 export { AvisoOrdem, OrdemAcoes, ResolverOrdemDialog } from './OrdemAcoes';

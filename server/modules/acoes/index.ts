@@ -1,2 +1,3 @@
 /** The stock universe and each stock's price history. */
 export { acoesRoutes } from './routes';
+export { acaoExists, findAcaoPorTicker } from './repository';

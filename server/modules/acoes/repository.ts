@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { acoes } from '../../db/schema';
 
 /** The stock universe, by ticker. */
@@ -8,6 +8,12 @@ export function selectAcoes(db: Db) {
     .select({ id: acoes.id, ticker: acoes.ticker, empresa: acoes.empresa, setor: acoes.setor })
     .from(acoes)
     .orderBy(asc(acoes.ticker));
+}
+
+/** Whether the stock exists: the one lookup every module asks (an operation's, an event's stock). */
+export async function acaoExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: acoes.id }).from(acoes).where(eq(acoes.id, id));
+  return Boolean(row);
 }
 
 /** One stock by its ticker, or undefined. */

@@ -31,8 +31,3 @@ export async function selectProventos(db: Db, clienteId: number): Promise<Proven
         order by e.data_ex desc, a.ticker, e.id`,
   );
 }
-
-export async function clienteExiste(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from clientes where id = ${id}`);
-  return rows.length > 0;
-}

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { resumoCliente } from './figures';
 import type { QuoteService } from '../../lib/quotes';
-import { clienteExiste, selectProventos } from './repository';
+import { clienteExists } from '../clientes';
+import { selectProventos } from './repository';
 
 export async function resumo(
   deps: { db: Db; quotes: QuoteService },
@@ -19,7 +20,7 @@ export async function resumo(
 /** The cash a client received, per event (its operations held at the close before each data_ex). */
 export async function listProventos(db: Db, clienteId: number): Promise<Provento[]> {
   const rows = await selectProventos(db, clienteId);
-  if (rows.length === 0 && !(await clienteExiste(db, clienteId))) {
+  if (rows.length === 0 && !(await clienteExists(db, clienteId))) {
     throw notFound(CLIENTE_NAO_ENCONTRADO);
   }
   return rows.map((r) => ({

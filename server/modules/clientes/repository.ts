@@ -42,6 +42,12 @@ export function selectClientes(db: Db): Promise<ClienteRow[]> {
     .orderBy(sql`lower(${clientes.nome}) asc nulls last`, asc(clientes.id));
 }
 
+/** Whether the client exists: the one lookup every module asks. */
+export async function clienteExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id));
+  return Boolean(row);
+}
+
 export async function selectCliente(db: Db | Tx, id: number): Promise<ClienteRow | undefined> {
   const [row] = await db.select().from(clientes).where(eq(clientes.id, id));
   return row;

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { EventoInputParsed } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { acoes, eventosCorporativos } from '../../db/schema';
+import { eventosCorporativos } from '../../db/schema';
 
 export interface EventoListRow {
   id: number;
@@ -34,11 +34,6 @@ export async function selectEventos(
           ${filtro.id === undefined ? sql`` : sql`and e.id = ${filtro.id}`}
         order by e.data_ex desc, e.id desc`,
   );
-}
-
-export async function acaoExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: acoes.id }).from(acoes).where(eq(acoes.id, id));
-  return Boolean(row);
 }
 
 const toRow = (e: EventoInputParsed) => ({

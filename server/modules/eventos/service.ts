@@ -11,8 +11,8 @@ import { audit } from '../../lib/audit';
 import { applyEvento, undoEvento } from './aplicacao';
 import { lockEvento, type EventoRow } from './posicoes';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
+import { acaoExists } from '../acoes';
 import {
-  acaoExists,
   deleteEventoRow,
   duplicado,
   insertEvento,

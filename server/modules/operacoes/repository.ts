@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OperacaoInput } from '../../../contract';
-import type { Db, Tx } from '../../db/client';
-import { acoes, clientes, operacoes, orderGroups } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { operacoes, orderGroups } from '../../db/schema';
 
 export type OperacaoRow = typeof operacoes.$inferSelect;
 
@@ -28,24 +28,19 @@ export const toInput = (row: OperacaoRow): OperacaoInput => ({
   valor_alvo: row.valor_alvo === null ? null : Number(row.valor_alvo),
 });
 
-export async function clienteExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id));
-  return Boolean(row);
-}
+/** An operation as the contract's input writes it, typed by hand (origem manual). */
+export const manualRow = (op: OperacaoInput) => ({ ...toRow(op), origem: 'manual' as const });
 
-export async function acaoExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: acoes.id }).from(acoes).where(eq(acoes.id, id));
-  return Boolean(row);
-}
-
-export async function insertOperacao(tx: Tx, op: OperacaoInput): Promise<number> {
-  const [created] = await tx
-    .insert(operacoes)
-    .values({ ...toRow(op), origem: 'manual' })
-    .returning({ id: operacoes.id });
+/** A new operation, typed by hand or written by a finished MT5 order; answers its id. */
+export async function insertOperacao(
+  tx: Tx,
+  values: typeof operacoes.$inferInsert,
+): Promise<number> {
+  const [created] = await tx.insert(operacoes).values(values).returning({ id: operacoes.id });
   return created!.id;
 }
 
+/** The operation, locked until the transaction ends (an edit, a deletion, a sale's creation and its fill). */
 export async function lockOperacao(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
   const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update');
   return row;

@@ -12,12 +12,13 @@ import { audit } from '../../lib/audit';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import { getOperacao, listOperacoesJson } from '../carteira';
 import { RawJson } from '../../lib/route';
+import { acaoExists } from '../acoes';
+import { clienteExists } from '../clientes';
 import {
-  acaoExists,
-  clienteExists,
   deleteOperacaoRow,
   insertOperacao,
   lockOperacao,
+  manualRow,
   orderInFlight,
   toInput,
   updateOperacaoRow,
@@ -67,7 +68,7 @@ export async function createOperacao(
 ): Promise<Operacao> {
   const id = await db.transaction(async (tx) => {
     await checkOperacao(tx, op);
-    const created = await insertOperacao(tx, op);
+    const created = await insertOperacao(tx, manualRow(op));
     await audit(tx, {
       username,
       action: 'create',

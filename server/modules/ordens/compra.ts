@@ -23,7 +23,8 @@ import {
   type EmVoo,
 } from './compras-em-voo';
 import { checarPernasCompra, conferirPernasCompra, pernaRecusada } from './pernas-compra';
-import { findByKey, idempotencyOf, selectAcaoId, storeGroup } from './repository';
+import { findAcaoPorTicker } from '../acoes';
+import { findByKey, idempotencyOf, storeGroup } from './repository';
 import { sendGroup } from './status';
 import { referencePrice } from './validation';
 
@@ -98,7 +99,7 @@ async function criarCompra(
   if (existing) return { groupId: existing, created: false };
 
   const cliente = await loadCliente(db, clienteId);
-  const acaoId = await selectAcaoId(db, req.ticker_base);
+  const acaoId = (await findAcaoPorTicker(db, req.ticker_base))?.id;
   if (acaoId === undefined)
     throw badRequest(`A ação ${req.ticker_base} não está cadastrada.`, {
       ticker_base: 'Ação não cadastrada.',

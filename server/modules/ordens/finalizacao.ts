@@ -3,11 +3,10 @@ import { vwap } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { TERMINAL } from './leg-sync';
+import { insertOperacao, lockOperacao } from '../operacoes';
 import {
   GROUP_IN_FLIGHT,
-  insertOperacao,
   lockGroup,
-  lockOperacao,
   operacaoDoGroup,
   selectLegs,
   transitionGroup,
@@ -144,7 +143,7 @@ async function criarOperacao(
   group: Group,
   values: Parameters<typeof insertOperacao>[1],
   username: string,
-): Promise<number | undefined> {
+): Promise<number> {
   const created = await insertOperacao(tx, values);
   await audit(tx, {
     username,
@@ -175,7 +174,7 @@ async function applyBuy(
     order_group_id: group.id,
   };
   const created = await criarOperacao(tx, group, values, username);
-  return created === undefined ? [] : [{ id: created, papel: 'criada' }];
+  return [{ id: created, papel: 'criada' }];
 }
 
 /**
@@ -216,7 +215,7 @@ async function applySell(
       origem: op.origem,
     };
     const created = await criarOperacao(tx, group, rest, username);
-    if (created !== undefined) operacoes.push({ id: created, papel: 'restante' });
+    operacoes.push({ id: created, papel: 'restante' });
   }
   await updateOperacao(tx, op.id, {
     ...sale,

@@ -19,7 +19,8 @@ import {
   selectOperacoesVenda,
   type NewLote,
 } from './lotes-repository';
-import { idempotencyOf, selectAcaoId, type Group, type Idempotency } from './repository';
+import { findAcaoPorTicker } from '../acoes';
+import { idempotencyOf, type Group, type Idempotency } from './repository';
 import { terminalProblem } from './pernas-compra';
 import { acimaDoTerminal } from './venda';
 
@@ -59,7 +60,7 @@ export class CriacaoDeLotes {
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
 
-    const acaoId = await selectAcaoId(this.db, req.ticker_base);
+    const acaoId = (await findAcaoPorTicker(this.db, req.ticker_base))?.id;
     const ids = req.itens.map((item) => item.cliente);
     const clientes = new Map((await selectClientesLote(this.db, ids)).map((c) => [c.id, c]));
     checarItens(this.config, req, clientes, acaoId !== undefined);

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/http-error';
 
 export type Group = typeof orderGroups.$inferSelect;
 export type Leg = typeof orderLegs.$inferSelect;
-export type OperacaoRow = typeof operacoes.$inferSelect;
 type NewGroup = Omit<
   typeof orderGroups.$inferInsert,
   'id' | 'idempotency_key' | 'idempotency_scope' | 'idempotency_hash' | 'created_by'
@@ -62,15 +61,6 @@ export async function selectClienteVm(db: Db, id: number) {
     .where(eq(clientes.id, id))
     .limit(1);
   return row;
-}
-
-export async function selectAcaoId(db: Db, ticker: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: acoes.id })
-    .from(acoes)
-    .where(eq(acoes.ticker, ticker))
-    .limit(1);
-  return row?.id;
 }
 
 /** The client's operation with its ticker (for a sale). */
@@ -284,19 +274,6 @@ export async function operacaoDoGroup(tx: Tx, groupId: string): Promise<number |
     .where(eq(operacoes.order_group_id, groupId))
     .limit(1);
   return row?.id;
-}
-
-export async function insertOperacao(
-  tx: Tx,
-  values: typeof operacoes.$inferInsert,
-): Promise<number | undefined> {
-  const [created] = await tx.insert(operacoes).values(values).returning({ id: operacoes.id });
-  return created?.id;
-}
-
-export async function lockOperacao(tx: Tx, id: number): Promise<OperacaoRow | undefined> {
-  const [row] = await tx.select().from(operacoes).where(eq(operacoes.id, id)).for('update');
-  return row;
 }
 
 export async function updateOperacao(

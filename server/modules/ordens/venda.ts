@@ -7,11 +7,11 @@ import { positionsByBase, splitLegs } from '../../../shared/legs';
 import {
   findByKey,
   idempotencyOf,
-  lockOperacao,
   selectOperacaoDoCliente,
   sellInFlight,
   storeGroup,
 } from './repository';
+import { lockOperacao } from '../operacoes';
 import { sendGroup } from './status';
 import { checkLegs } from './validation';
 

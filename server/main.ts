@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { serveBackupRequests } from './db/backup-requests';
 import { DatabaseOpenError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { acoes, users } from './db/schema';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const { db } = database;
   // Before any data is loaded or a request served.
   const jwtSecret = await sharedSecrets(config, database, tokenKey);
+  // `npm run db:backup` asks this process for a copy of the embedded database it holds (decision 0011).
+  const backups = serveBackupRequests(database, config.dataDir);
 
   const [userCount] = await db.select({ n: count() }).from(users);
   const isNewDatabase = (userCount?.n ?? 0) === 0;
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
       await step(signal, 'requests, jobs and reconcilers', () => app.close());
       clearInterval(sweep);
       await step(signal, 'demo MT5 agents', async () => demoAgents?.stop());
+      await step(signal, 'backup in progress', () => backups.stop());
       await step(signal, 'database', () => database.close());
       console.log('Stopped cleanly.');
       process.exit(0);

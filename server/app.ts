@@ -14,6 +14,7 @@ import { conciliacaoRoutes } from './modules/conciliacao';
 import { cotacoesRoutes } from './modules/cotacoes';
 import { eventosRoutes } from './modules/eventos';
 import { importacaoRoutes } from './modules/importacao';
+import { lotesRoutes } from './modules/lotes';
 import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
 import { painelRoutes } from './modules/painel';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes);
       await api.register(ordensRoutes);
+      await api.register(lotesRoutes);
       await api.register(operacoesRoutes);
       await api.register(acoesRoutes);
       await api.register(carteiraRoutes);

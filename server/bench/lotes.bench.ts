@@ -5,7 +5,7 @@ import type { Behaviour } from '../mt5-sim';
 import { openMemoryDatabase, type Database } from '../db/client';
 import { acoes, clientes, importLotes, patrimonios } from '../db/schema';
 import { audit } from '../lib/audit';
-import { insertLote } from '../modules/ordens/lotes-repository';
+import { insertLote } from '../modules/lotes/repository';
 import { withPostgres } from './databases';
 import { startBenchServer } from './server';
 import { median } from './stats';

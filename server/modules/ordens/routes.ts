@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { lotesEndpoints as l, ordensEndpoints as e } from '../../../contract';
-import { route, statementRoute, type RouteContext } from '../../lib/route';
+import { ordensEndpoints as e } from '../../../contract';
+import { route, statementRoute } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
 import { getOrdem, historicoDaConsulta } from './historico';
-import { CriacaoDeLotes } from './lote-criacao';
-import { LoteSync } from './lote-sync';
-import { validarLote } from './lote-validacao';
-import { Lotes, startLoteReconciler } from './lotes';
 import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
@@ -44,22 +40,4 @@ export async function ordensRoutes(app: FastifyInstance) {
   statementRoute(app, e.list, ({ query }) => historicoDaConsulta(query));
   route(app, e.detail, ({ params }) => getOrdem(db, params.group_id));
   startReconciler(app);
-
-  // One sync of each group at a time, whoever asks: the creating request, the status calls, the reconciler.
-  const sync = new LoteSync(db, config, app.log);
-  const criacao = new CriacaoDeLotes(db, config, sync);
-  const lotes = new Lotes(db, config, app.log, sync);
-  route(app, l.validate, ({ body }) => validarLote(db, config, body));
-  const storeTiming = (reply: RouteContext['reply']) => (ms: number) =>
-    reply.header('server-timing', `store;dur=${ms.toFixed(1)}`);
-  route(app, l.sendCompra, ({ headers, body }, { username, reply }) =>
-    criacao.criarCompra(body, headers['idempotency-key'], username, storeTiming(reply)),
-  );
-  route(app, l.sendVenda, ({ headers, body }, { username, reply }) =>
-    criacao.criarVenda(body, headers['idempotency-key'], username, storeTiming(reply)),
-  );
-  route(app, l.status, ({ params }, { username }) => lotes.status(params.lote_id, username));
-  route(app, l.list, () => lotes.list());
-  route(app, l.cancel, ({ params }, { username }) => lotes.cancelar(params.lote_id, username));
-  startLoteReconciler(app, lotes);
 }

@@ -7,9 +7,9 @@ import { audit, type AuditEntry } from '../../lib/audit';
 import { forEachBounded } from '../../lib/bounded';
 import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
 import { sharedTimeoutMs, statusFromError, type AgentAddress } from '../../lib/mt5-agent';
-import { resolveAgent } from './agent';
-import { checarItens, conferirLoteCompra, guardaLoteCompra } from './lote-compra';
-import type { LoteSync } from './lote-sync';
+import { resolveAgent } from '../ordens';
+import { checarItens, conferirLoteCompra, guardaLoteCompra } from './compra';
+import type { LoteSync } from './sync';
 import {
   insertLote,
   lockOperacoes,
@@ -18,11 +18,11 @@ import {
   selectLoteByKey,
   selectOperacoesVenda,
   type NewLote,
-} from './lotes-repository';
+} from './repository';
 import { findAcaoPorTicker } from '../acoes';
-import { idempotencyOf, type Group, type Idempotency } from './repository';
-import { terminalProblem } from './pernas-compra';
-import { acimaDoTerminal } from './venda';
+import { idempotencyOf, type Group, type Idempotency } from '../ordens';
+import { terminalProblem } from '../ordens';
+import { acimaDoTerminal } from '../ordens';
 
 const LOTE_KEY_REUSED =
   'Esta Idempotency-Key já foi usada para outro lote: cada lote novo precisa de uma chave nova.';

@@ -3,8 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
 import { sharedTimeoutMs } from '../../lib/mt5-agent';
-import type { Group } from './repository';
-import { orderStatus } from './status';
+import type { Group } from '../ordens';
+import { orderStatus } from '../ordens';
 
 export const inFlight = (g: Pick<Group, 'state'>) => g.state === 'pending' || g.state === 'sent';
 

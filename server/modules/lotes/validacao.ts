@@ -15,17 +15,17 @@ import {
   type SymbolInfo,
 } from '../../lib/mt5-agent';
 import { valoresDisponiveis } from '../carteira';
-import { resolveAgent, symbolOrNull } from './agent';
+import { resolveAgent, symbolOrNull } from '../ordens';
 import {
   descontar,
   emVooDe,
   paraContrato,
   selectComprasEmVoo,
   type CompraEmVooRow,
-} from './compras-em-voo';
-import { clientesComPosicao, selectClientesLote } from './lotes-repository';
-import { checarPernasCompra, terminalProblem } from './pernas-compra';
-import { referencePrice } from './validation';
+} from '../ordens';
+import { clientesComPosicao, selectClientesLote } from './repository';
+import { checarPernasCompra, terminalProblem } from '../ordens';
+import { referencePrice } from '../ordens';
 
 /**
  * Validar of a buy lote: each client's buy sized by the rule from its own valor disponível (less its buys of the

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { acoes, clientes, operacoes, orderGroups, orderLegs, orderLotes } from '../../db/schema';
-import { agentAddress, type Group, type Leg } from './repository';
+import { agentAddress, type Group, type Leg } from '../ordens';
 
 export type Lote = typeof orderLotes.$inferSelect;
 export type NewLote = typeof orderLotes.$inferInsert;

@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit';
 import { forEachBounded } from '../../lib/bounded';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { sharedTimeoutMs } from '../../lib/mt5-agent';
-import { inFlight, withTimeout, type LoteSync } from './lote-sync';
+import { inFlight, withTimeout, type LoteSync } from './sync';
 import {
   listLotesResumo,
   lotesInFlight,
@@ -18,8 +18,8 @@ import {
   selectLote,
   type Lote,
   type LoteGroup,
-} from './lotes-repository';
-import { answerFor, cancelGroup } from './status';
+} from './repository';
+import { answerFor, cancelGroup } from '../ordens';
 
 /**
  * The "boleta em lote" (issue 16, docs/decisions/0008-lotes.md): one buy sized for many clients, or one sale for

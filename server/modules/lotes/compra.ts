@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
 import { HttpError, invalidFields } from '../../lib/http-error';
 import { Mt5AgentError, sharedTimeoutMs, type AgentAddress } from '../../lib/mt5-agent';
-import { resolveAgent } from './agent';
+import { resolveAgent } from '../ordens';
 import {
   confirmadas,
   emVooPorCliente,
@@ -14,9 +14,9 @@ import {
   selectComprasEmVoo,
   type ChavesProprias,
   type EmVoo,
-} from './compras-em-voo';
-import { conferirPernasCompra, pernaRecusada } from './pernas-compra';
-import type { Idempotency } from './repository';
+} from '../ordens';
+import { conferirPernasCompra, pernaRecusada } from '../ordens';
+import type { Idempotency } from '../ordens';
 
 /**
  * What a buy lote is checked for before anything is stored, as a single buy is: each item's client and legs, each

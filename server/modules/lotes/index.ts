@@ -1,0 +1,5 @@
+/**
+ * The "boleta em lote" (docs/decisions/0008-lotes.md): one buy sized for many clients, or one sale of many
+ * operations, each group an ordinary order of the ordens module once stored.
+ */
+export { lotesRoutes } from './routes';

@@ -10,8 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
 import { ClienteDialog } from './ClienteDialog';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
-import { statusView } from './mt5-status';
-import { StatusDot } from './StatusDot';
+import { StatusDot, statusView } from '../../widgets/status-mt5';
 
 const col = createColumnHelper<Cliente>();
 const text = (value: string | null) => value || DASH;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { formatInteger, formatMoney } from '../../../shared/format';
 import { DataTable, META } from '../../components/DataTable';
 import { contagem, pernasDe, podeSelecionar, valorDaLinha, type LinhaCompra } from './figures';
-import { StatusMt5, statusLabel } from './StatusMt5';
+import { StatusBadge, statusLabel } from '../../widgets/status-mt5';
 
 type Mostrar = 'todos' | 'selecionados' | 'elegiveis' | 'nao_elegiveis';
 const MOSTRAR: Array<{ value: Mostrar; label: string }> = [
@@ -150,7 +150,7 @@ export function CompraGrid({ ticker, linhas, disabled, onSelect, onQuantidade }:
         id: 'status',
         header: 'Status MT5',
         cell: (c) => (
-          <StatusMt5
+          <StatusBadge
             status={c.row.original.item.status_mt5}
             detalhe={c.row.original.item.detalhe_mt5}
           />

@@ -1,6 +1,6 @@
 import { Box, Portal, Tooltip } from '@chakra-ui/react';
 import type { ClienteStatus } from '../../../contract';
-import { statusView } from './mt5-status';
+import { statusView } from './status';
 
 /** Status MT5: a coloured dot whose tooltip (and accessible name) says the status, detail and ping. */
 export function StatusDot({ status }: { status: ClienteStatus | undefined }) {

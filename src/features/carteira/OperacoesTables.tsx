@@ -1,41 +1,26 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CotacoesResponse, Operacao } from '../../../contract';
 import { DataTable, META } from '../../components/DataTable';
+import { ValorComSinal } from '../../components/ValorComSinal';
 import { TickerGrafico } from '../../widgets/grafico';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { AjusteMarca } from './AjusteMarca';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import {
-  COR_TOKEN,
-  corPorSinal,
   corToGain,
   diasPosicionado,
   percentualResultado,
   toGain,
   valorResultado,
   variacao,
-  type Cor,
 } from './figures';
 
 /** An operation with today's quote, filled on the client side from cotacoes-atuais. */
 export type OperacaoComCotacao = Operacao & { preco_atual: number | null };
-
-function Colorido({ value, cor }: { value: number | null; cor: Cor | null }) {
-  return (
-    <Text
-      as="span"
-      fontWeight="medium"
-      color={cor ? COR_TOKEN[cor] : undefined}
-      data-cor={cor ?? undefined}
-    >
-      {formatNumber(value)}
-    </Text>
-  );
-}
 
 /** The buttons of each row (the Ações column). */
 export interface RowActions {
@@ -168,13 +153,19 @@ export function PosicionadasTable({
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
         id: 'variacao',
         header: 'Variação (%)',
-        cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
+        ),
         meta: META.percentual,
       }),
       col.accessor((op) => toGain(op.valor_alvo, op.preco_atual), {
         id: 'to_gain',
         header: 'To Gain (%)',
-        cell: (c) => <Colorido value={c.getValue()} cor={corToGain(c.getValue())} />,
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()} cor={corToGain}>
+            {formatNumber(c.getValue())}
+          </ValorComSinal>
+        ),
         meta: META.percentual,
       }),
       col.display({
@@ -233,7 +224,9 @@ export function RealizadasTable({
       col.accessor((op) => valorResultado(op), {
         id: 'valor_resultado',
         header: 'Valor Resultado',
-        cell: (c) => <Colorido value={c.getValue()} cor={corPorSinal(c.getValue())} />,
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
+        ),
         meta: META.dinheiro,
       }),
       col.display({

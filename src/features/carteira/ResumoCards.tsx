@@ -1,8 +1,9 @@
-import { Card, DataList, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, DataList, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { ResumoCliente } from '../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../shared/format';
-import { COR_TOKEN, corPorSinal, resultadoAtual } from './figures';
+import { ValorComSinal } from '../../components/ValorComSinal';
+import { resultadoAtual } from './figures';
 
 function Valor({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,25 +16,18 @@ function Valor({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ComSinal({
+/** A signed figure in the summary, coloured by its sign. */
+const ComSinal = ({
   value,
   format,
 }: {
   value: number | null;
   format: (v: number | null) => string;
-}) {
-  const cor = corPorSinal(value);
-  return (
-    <Text
-      as="span"
-      fontWeight="semibold"
-      color={cor ? COR_TOKEN[cor] : undefined}
-      data-cor={cor ?? undefined}
-    >
-      {format(value)}
-    </Text>
-  );
-}
+}) => (
+  <ValorComSinal value={value} fontWeight="semibold">
+    {format(value)}
+  </ValorComSinal>
+);
 
 /** Patrimônio and Posição Consolidada; without a summary every value is a dash. */
 export function ResumoCards({ resumo }: { resumo: ResumoCliente | undefined }) {

@@ -1,5 +1,6 @@
 import type { Operacao, ResumoCliente } from '../../../contract';
 import { daysBetween } from '../../../shared/dates';
+import type { Cor } from '../../lib/sinal';
 
 /** The portfolio's display math (specification sections 2 and 9); pure, so it is unit-tested on its own. */
 
@@ -45,21 +46,9 @@ export function valorResultado(
   return Math.round((op.valor_total_venda - op.valor_total_compra) * 100) / 100;
 }
 
-export type Cor = 'verde' | 'vermelho' | 'laranja';
-
-export const COR_TOKEN: Record<Cor, string> = {
-  verde: 'green.600',
-  vermelho: 'red.600',
-  laranja: 'orange.500',
-};
-
-/** Variação and result values: green when ≥ 0, else red. */
-export const corPorSinal = (value: number | null): Cor | null =>
-  value === null ? null : value >= 0 ? 'verde' : 'vermelho';
-
 /** To Gain: green when ≤ 0 (target reached), else orange. */
-export const corToGain = (value: number | null): Cor | null =>
-  value === null ? null : value <= 0 ? 'verde' : 'laranja';
+export const corToGain = (value: number | null | undefined): Cor | null =>
+  value === null || value === undefined ? null : value <= 0 ? 'verde' : 'laranja';
 
 /** Quote tickers get the suffix .SA (specification section 9). */
 export function tickersCotacao(ops: Operacao[]): string[] {

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PatrimonioDisponivel } from '../../../contract';
@@ -6,6 +6,8 @@ import { formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable, META } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
+import { ValorComSinal } from '../../components/ValorComSinal';
+import { vermelhoSeNegativo } from '../../lib/sinal';
 
 const col = createColumnHelper<PatrimonioDisponivel>();
 const texto = (key: 'codigo' | 'nome') => (r: PatrimonioDisponivel) => r[key] ?? undefined;
@@ -13,21 +15,6 @@ const valor =
   (key: 'patrimonio' | 'total_consolidado' | 'valor_disponivel') => (r: PatrimonioDisponivel) =>
     r[key] ?? undefined;
 const money = (c: { getValue: () => number | undefined }) => formatMoney(c.getValue());
-
-/** Valor Disponível: in red when the client holds more than its share of the patrimony allows. */
-function Disponivel({ value }: { value: number | undefined }) {
-  const negativo = value !== undefined && value < 0;
-  return (
-    <Text
-      as="span"
-      color={negativo ? 'red.600' : undefined}
-      fontWeight={negativo ? 'semibold' : undefined}
-      data-cor={negativo ? 'vermelho' : undefined}
-    >
-      {formatMoney(value)}
-    </Text>
-  );
-}
 
 const columns = [
   col.accessor(texto('codigo'), {
@@ -60,7 +47,16 @@ const columns = [
     id: 'valor_disponivel',
     header: 'Valor Disponível',
     sortUndefined: 'last',
-    cell: (c) => <Disponivel value={c.getValue()} />,
+    // Valor Disponível: in red when the client holds more than its share of the patrimony allows.
+    cell: (c) => (
+      <ValorComSinal
+        value={c.getValue()}
+        cor={vermelhoSeNegativo}
+        fontWeight={vermelhoSeNegativo(c.getValue()) ? 'semibold' : 'normal'}
+      >
+        {formatMoney(c.getValue())}
+      </ValorComSinal>
+    ),
     meta: META.dinheiro,
   }),
 ];

@@ -13,6 +13,7 @@ import {
 import { painelQueries } from '../../api/painel';
 import { DataTable, META } from '../../components/DataTable';
 import { PrecoAtual } from '../../components/PrecoAtual';
+import { ValorComSinal } from '../../components/ValorComSinal';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import {
   GraficoDialog,
@@ -27,21 +28,6 @@ const TODOS = '';
 function diasPosicionado(p: PosicaoPainel): number | undefined {
   if (p.dias_posicionado !== null) return p.dias_posicionado;
   return p.data_compra ? Math.max(0, daysBetween(p.data_compra, todayIso())) : undefined;
-}
-
-function Variacao({ value }: { value: number | undefined }) {
-  if (value === undefined) return <>{formatNumber(null)}</>;
-  const positiva = value >= 0;
-  return (
-    <Text
-      as="span"
-      fontWeight="medium"
-      color={positiva ? 'green.600' : 'red.600'}
-      data-sinal={positiva ? 'positivo' : 'negativo'}
-    >
-      {formatNumber(value)}
-    </Text>
-  );
 }
 
 const col = createColumnHelper<PosicaoPainel>();
@@ -101,7 +87,7 @@ const colunas = (onChart: (p: PosicaoPainel) => void) => [
     id: 'lucro_percentual',
     header: 'Variação (%)',
     sortUndefined: 'last',
-    cell: (c) => <Variacao value={c.getValue()} />,
+    cell: (c) => <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>,
     meta: META.percentual,
   }),
   col.accessor((r) => r.valor_alvo ?? undefined, {

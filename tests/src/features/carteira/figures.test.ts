@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { corPorSinal } from '../../../../src/lib/sinal';
 import {
-  corPorSinal,
   corToGain,
   diasPosicionado,
   percentualResultado,

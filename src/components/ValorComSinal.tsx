@@ -1,0 +1,35 @@
+import { Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { COR_TOKEN, corPorSinal, type Cor } from '../lib/sinal';
+
+interface Props {
+  value: number | null | undefined;
+  /** The value as the screen formats it ('-R$ 50,00', '4,76'). */
+  children: ReactNode;
+  /** Its colour: by default green from zero up and red below (src/lib/sinal.ts has the other rules). */
+  cor?: (value: number | null | undefined) => Cor | null;
+  fontWeight?: 'normal' | 'medium' | 'semibold';
+}
+
+/**
+ * A figure whose sign (or rule) gives its colour: a variação, a result, what is left to invest. The colour's name
+ * is in `data-cor` too, for the tests and whoever reads the page without colours.
+ */
+export function ValorComSinal({
+  value,
+  children,
+  cor = corPorSinal,
+  fontWeight = 'medium',
+}: Props) {
+  const nome = cor(value);
+  return (
+    <Text
+      as="span"
+      fontWeight={fontWeight}
+      color={nome ? COR_TOKEN[nome] : undefined}
+      data-cor={nome ?? undefined}
+    >
+      {children}
+    </Text>
+  );
+}

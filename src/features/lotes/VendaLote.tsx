@@ -21,6 +21,7 @@ import { useSendVendaLote } from '../../api/lotes';
 import { painelQueries } from '../../api/painel';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { DataTable, META } from '../../components/DataTable';
+import { ValorComSinal } from '../../components/ValorComSinal';
 import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../components/FormFields';
 import { ApiRequestError } from '../../lib/api';
 import { uuid } from '../../lib/uuid';
@@ -51,15 +52,6 @@ const Checkbox = chakra('input', {
     accentColor: 'var(--chakra-colors-gold-solid)',
   },
 });
-
-function Sinal({ value, children }: { value: number | null; children: string }) {
-  if (value === null) return <>{children}</>;
-  return (
-    <Text as="span" color={value >= 0 ? 'green.600' : 'red.600'} fontWeight="medium">
-      {children}
-    </Text>
-  );
-}
 
 const col = createColumnHelper<PosicaoPainel>();
 
@@ -174,14 +166,18 @@ export function VendaLote({
         id: 'resultado',
         header: 'Resultado (R$)',
         sortUndefined: 'last',
-        cell: (c) => <Sinal value={c.getValue() ?? null}>{formatNumber(c.getValue())}</Sinal>,
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
+        ),
         meta: META.dinheiro,
       }),
       col.accessor((p) => p.lucro_percentual ?? undefined, {
         id: 'lucro_percentual',
         header: 'Resultado (%)',
         sortUndefined: 'last',
-        cell: (c) => <Sinal value={c.getValue() ?? null}>{formatNumber(c.getValue())}</Sinal>,
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
+        ),
         meta: META.percentual,
       }),
     ],

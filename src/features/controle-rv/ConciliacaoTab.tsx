@@ -1,225 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  HStack,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type {
-  ConciliacaoResumo,
-  LinhaConciliacao,
-  SituacaoConciliacao,
-  SituacaoLinha,
-} from '../../../contract';
-import { DASH, formatDate, formatInteger } from '../../../shared/format';
+import type { ConciliacaoResumo } from '../../../contract';
 import { conciliacaoQueries } from '../../api/conciliacao';
-import { ExportMenu } from '../../components/ExportMenu';
+import { DataTable } from '../../components/DataTable';
 import { TargetDialog } from '../../components/TargetDialog';
-import type { Planilha } from '../../lib/planilha';
-
-const SITUACAO_CLIENTE: Record<SituacaoConciliacao, { label: string; palette: string }> = {
-  confere: { label: 'Confere', palette: 'green' },
-  divergente: { label: 'Divergente', palette: 'red' },
-  sem_terminal: { label: 'Sem terminal', palette: 'gray' },
-};
-
-const SITUACAO_LINHA: Record<SituacaoLinha, { label: string; palette: string }> = {
-  confere: { label: 'Confere', palette: 'green' },
-  so_no_livro: { label: 'Só no livro', palette: 'orange' },
-  so_no_terminal: { label: 'Só no terminal', palette: 'orange' },
-  so_na_custodia: { label: 'Só na custódia', palette: 'orange' },
-  diverge: { label: 'Quantidade diverge', palette: 'red' },
-};
-
-/** How the terminal answered (the client list's MT5 words), when it did not hand over its positions. */
-const TERMINAL: Record<string, string> = {
-  online: 'Respondeu',
-  warning: 'Atenção',
-  offline: 'Offline',
-  timeout: 'Timeout',
-  error: 'Erro',
-  missing_ip: 'Sem IP',
-};
-
-const terminalTexto = (c: Pick<ConciliacaoResumo, 'terminal_status' | 'terminal_detalhe'>) =>
-  [TERMINAL[c.terminal_status] ?? c.terminal_status, c.terminal_detalhe]
-    .filter(Boolean)
-    .join(' — ');
-
-const comSinal = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatInteger(Math.abs(n))}`;
-
-/** The differences against the book, where there are any: 'terminal −100 · custódia +200'. */
-function diferencas(l: LinhaConciliacao): string {
-  const partes = [
-    l.diferenca_terminal ? `terminal ${comSinal(l.diferenca_terminal)}` : null,
-    l.diferenca_custodia ? `custódia ${comSinal(l.diferenca_custodia)}` : null,
-  ].filter(Boolean);
-  return partes.join(' · ') || DASH;
-}
-
-/** The clients as the table shows them (the filter applied). */
-const planilhaDosClientes = (linhas: ConciliacaoResumo[]): Planilha => ({
-  titulo: 'Conciliação',
-  colunas: [
-    { titulo: 'Cliente', formato: 'texto' },
-    { titulo: 'Situação', formato: 'texto' },
-    { titulo: 'Divergências', formato: 'inteiro' },
-    { titulo: 'Terminal', formato: 'texto' },
-    { titulo: 'Custódia', formato: 'data' },
-  ],
-  linhas: linhas.map((c) => [
-    c.nome,
-    SITUACAO_CLIENTE[c.situacao].label,
-    c.divergencias,
-    terminalTexto(c),
-    c.custodia_data,
-  ]),
-});
-
-/** One client's stocks as its detail shows them. */
-const planilhaDoCliente = (linhas: LinhaConciliacao[]): Planilha => ({
-  titulo: 'Conciliação',
-  colunas: [
-    { titulo: 'Ação', formato: 'texto' },
-    { titulo: 'Livro', formato: 'inteiro' },
-    { titulo: 'Terminal', formato: 'inteiro' },
-    { titulo: 'Custódia', formato: 'inteiro' },
-    { titulo: 'Situação', formato: 'texto' },
-    { titulo: 'Diferença', formato: 'texto' },
-  ],
-  linhas: linhas.map((l) => [
-    l.acao,
-    l.livro,
-    l.terminal,
-    l.custodia,
-    SITUACAO_LINHA[l.situacao].label,
-    diferencas(l) === DASH ? null : diferencas(l),
-  ]),
-});
-
-/** The client's column stays in view while the table scrolls sideways. */
-const fixa = { position: 'sticky', left: 0, bg: 'bg', zIndex: 1 } as const;
-
-function SituacaoBadge({ situacao }: { situacao: { label: string; palette: string } }) {
-  return (
-    <Badge colorPalette={situacao.palette} variant="subtle">
-      {situacao.label}
-    </Badge>
-  );
-}
-
-/** One client, stock by stock: the book, the terminal, the custody and what differs. */
-function ConciliacaoCliente({
-  cliente,
-  onClose,
-}: {
-  cliente: ConciliacaoResumo;
-  onClose: () => void;
-}) {
-  const query = useQuery(conciliacaoQueries.detail(cliente.cliente));
-  const detalhe = query.data;
-  return (
-    <Dialog.Content>
-      <Dialog.Header>
-        <Dialog.Title>Conciliação — {cliente.nome}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" />
-      </Dialog.CloseTrigger>
-      <Dialog.Body>
-        {!detalhe ? (
-          query.error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{query.error.message}</Alert.Title>
-            </Alert.Root>
-          ) : (
-            <HStack gap="3" role="status">
-              <Spinner size="sm" color="gold.solid" />
-              <Text>Consultando o terminal...</Text>
-            </HStack>
-          )
-        ) : (
-          <Stack gap="4">
-            <HStack gap="4" wrap="wrap" fontSize="sm">
-              <SituacaoBadge situacao={SITUACAO_CLIENTE[detalhe.situacao]} />
-              <Text>Terminal: {terminalTexto(detalhe)}</Text>
-              <Text>
-                Custódia:{' '}
-                {detalhe.custodia_data ? formatDate(detalhe.custodia_data) : 'nenhuma importada'}
-              </Text>
-              <Box flex="1" />
-              <ExportMenu
-                exportacao={{ nome: 'Conciliação', de: cliente.nome }}
-                planilha={() => planilhaDoCliente(detalhe.linhas)}
-              />
-            </HStack>
-            {detalhe.terminal_status !== 'online' && (
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Title>
-                  O terminal não respondeu: as posições dele não foram comparadas (não contam como
-                  divergência).
-                </Alert.Title>
-              </Alert.Root>
-            )}
-            <Box overflowX="auto" borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={`Conciliação de ${cliente.nome}`}>
-                <Table.Header bg="bg.muted">
-                  <Table.Row bg="bg.muted">
-                    <Table.ColumnHeader>Ação</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Livro</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Terminal</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Custódia</Table.ColumnHeader>
-                    <Table.ColumnHeader>Situação</Table.ColumnHeader>
-                    <Table.ColumnHeader>Diferença</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {detalhe.linhas.length === 0 && (
-                    <Table.Row>
-                      <Table.Cell colSpan={6}>
-                        <Text color="fg.muted" textAlign="center" py="3">
-                          Nenhuma ação no livro, no terminal ou na custódia.
-                        </Text>
-                      </Table.Cell>
-                    </Table.Row>
-                  )}
-                  {detalhe.linhas.map((l) => (
-                    <Table.Row key={l.acao}>
-                      <Table.Cell fontWeight="semibold">{l.acao}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatInteger(l.livro)}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatInteger(l.terminal)}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatInteger(l.custodia)}</Table.Cell>
-                      <Table.Cell>
-                        <SituacaoBadge situacao={SITUACAO_LINHA[l.situacao]} />
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{diferencas(l)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
-          </Stack>
-        )}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" colorPalette="gray" onClick={onClose}>
-          Fechar
-        </Button>
-      </Dialog.Footer>
-    </Dialog.Content>
-  );
-}
+import { colunasDosClientes } from './conciliacao/colunas';
+import { clientesMostrados, resumoDosClientes, semClientes } from './conciliacao/conciliacao';
+import { ConciliacaoCliente } from './conciliacao/ConciliacaoCliente';
 
 /**
  * CONCILIAÇÃO: every client's book against its terminal and its latest custody import; the worst state per
@@ -231,10 +19,10 @@ export function ConciliacaoTab() {
   const [aberto, setAberto] = useState<ConciliacaoResumo | null>(null);
   const todos = query.data;
   const linhas = useMemo(
-    () => (todos ?? []).filter((c) => !soDivergencias || c.situacao === 'divergente'),
+    () => clientesMostrados(todos ?? [], soDivergencias),
     [todos, soDivergencias],
   );
-  const contagem = (s: SituacaoConciliacao) => (todos ?? []).filter((c) => c.situacao === s).length;
+  const columns = useMemo(() => colunasDosClientes(setAberto), []);
 
   return (
     <Stack gap="4">
@@ -251,85 +39,27 @@ export function ConciliacaoTab() {
           Atualizar
         </Button>
       </HStack>
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          {query.isPending
-            ? 'Consultando os terminais... pode levar alguns segundos.'
-            : `${formatInteger(todos?.length ?? 0)} clientes: ${contagem('confere')} conferem, ` +
-              `${contagem('divergente')} divergentes, ${contagem('sem_terminal')} sem terminal.`}
-        </Text>
-        <ExportMenu
-          exportacao={{ nome: 'Conciliação' }}
-          planilha={() => planilhaDosClientes(linhas)}
-        />
-      </HStack>
       {query.error && !todos && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Title>{query.error.message}</Alert.Title>
         </Alert.Root>
       )}
-      <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
-        <Table.Root size="sm" aria-label="Conciliação">
-          <Table.Header bg="bg.muted">
-            <Table.Row bg="bg.muted">
-              <Table.ColumnHeader {...fixa} bg="bg.muted">
-                Cliente
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Situação</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Divergências</Table.ColumnHeader>
-              <Table.ColumnHeader>Terminal</Table.ColumnHeader>
-              <Table.ColumnHeader>Custódia</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {linhas.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={5}>
-                  <Text color="fg.muted" py="4" textAlign="center">
-                    {query.isPending
-                      ? 'Carregando...'
-                      : soDivergencias
-                        ? 'Nenhuma divergência.'
-                        : 'Nenhum cliente.'}
-                  </Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {linhas.map((c) => (
-              <Table.Row key={c.cliente} data-situacao={c.situacao}>
-                <Table.Cell {...fixa}>
-                  {/* The name opens the client's detail: reachable at once on a phone, however wide the table. */}
-                  <Button
-                    variant="plain"
-                    size="sm"
-                    px="0"
-                    color="gold.fg"
-                    fontWeight="medium"
-                    aria-label={`Detalhes de ${c.nome}`}
-                    onClick={() => setAberto(c)}
-                  >
-                    {c.nome}
-                  </Button>
-                </Table.Cell>
-                <Table.Cell>
-                  <SituacaoBadge situacao={SITUACAO_CLIENTE[c.situacao]} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatInteger(c.divergencias)}</Table.Cell>
-                <Table.Cell
-                  minW="64"
-                  color={c.terminal_status === 'online' ? undefined : 'fg.muted'}
-                >
-                  {terminalTexto(c)}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {c.custodia_data ? formatDate(c.custodia_data) : DASH}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <DataTable
+        label="Conciliação"
+        columns={columns}
+        data={linhas}
+        getRowId={(c) => String(c.cliente)}
+        emptyText={semClientes(query.isPending, soDivergencias)}
+        toolbar={
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {query.isPending
+              ? 'Consultando os terminais... pode levar alguns segundos.'
+              : resumoDosClientes(todos ?? [])}
+          </Text>
+        }
+        exportacao={{ nome: 'Conciliação' }}
+      />
       <TargetDialog
         target={aberto}
         targetKey={(c) => c.cliente}

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventosEndpoints as e } from '../../../contract';
 import { route } from '../../lib/route';
-import { startEventosJob } from './job';
 import { createEvento, deleteEvento, listEventos, updateEvento } from './service';
 
 export async function eventosRoutes(app: FastifyInstance) {
@@ -12,5 +11,4 @@ export async function eventosRoutes(app: FastifyInstance) {
     updateEvento(db, username, params.id, body),
   );
   route(app, e.delete, ({ params }, { username }) => deleteEvento(db, username, params.id));
-  startEventosJob(app);
 }

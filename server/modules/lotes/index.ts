@@ -3,3 +3,4 @@
  * operations, each group an ordinary order of the ordens module once stored.
  */
 export { lotesRoutes } from './routes';
+export { createLotesServices, lotesJobs, type LotesServices } from './services';

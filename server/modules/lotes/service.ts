@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoteCancelamento, LoteItemStatus, LoteResumo, LoteStatus } from '../../../contract';
 import { price } from '../../../shared/decimal';
@@ -37,7 +37,6 @@ const LISTA_LOTES = 100;
 export class Lotes {
   /** Status answers being prepared, per lote. */
   private readonly answering = new Map<string, Promise<LoteStatus>>();
-  private closing = false;
 
   constructor(
     private readonly db: Db,
@@ -193,9 +192,9 @@ export class Lotes {
   // ---- Background -----------------------------------------------------------------------------------------------
 
   /** Finishes every lote nobody polls (a closed browser, a restart mid-lote): the status call's own path. */
-  async reconcile(): Promise<void> {
+  async reconcile(signal: AbortSignal): Promise<void> {
     for (const loteId of await lotesInFlight(this.db)) {
-      if (this.closing) return;
+      if (signal.aborted) return;
       await this.status(loteId, 'sistema').catch((err: unknown) =>
         this.log.warn({ err, lote: loteId }, 'lote reconciliation failed'),
       );
@@ -203,26 +202,7 @@ export class Lotes {
   }
 
   /** Waits for the sends and syncs under way (a clean stop). */
-  async drain(): Promise<void> {
-    this.closing = true;
-    await this.sync.drain();
+  drain(): Promise<void> {
+    return this.sync.drain();
   }
-}
-
-/** Every MT5_RECONCILE_SECONDS, one round at a time, as the single orders' reconciler. */
-export function startLoteReconciler(app: FastifyInstance, lotes: Lotes): void {
-  app.addHook('onClose', () => lotes.drain());
-  const seconds = app.deps.config.mt5.reconcileSeconds;
-  if (seconds <= 0) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void lotes
-      .reconcile()
-      .catch((err: unknown) => app.log.warn({ err }, 'lote reconciliation failed'))
-      .finally(() => (running = false));
-  }, seconds * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

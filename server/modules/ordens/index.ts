@@ -1,5 +1,6 @@
 /** MT5 orders: the single buy and sale, their status and sync with the terminal, the order history. */
 export { ordensRoutes } from './routes';
+export { ordensJobs } from './reconciler';
 export { agentUnavailable, resolveAgent, symbolOrNull } from './agent';
 export {
   confirmadas,

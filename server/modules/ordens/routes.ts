@@ -3,7 +3,6 @@ import { ordensEndpoints as e } from '../../../contract';
 import { route, statementRoute } from '../../lib/route';
 import { sendCompra, validarCompra } from './compra';
 import { getOrdem, historicoDaConsulta } from './historico';
-import { startReconciler } from './reconciler';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
 
@@ -39,5 +38,4 @@ export async function ordensRoutes(app: FastifyInstance) {
   // The history is the page operators page through all day: its statement checks the session too.
   statementRoute(app, e.list, ({ query }) => historicoDaConsulta(query));
   route(app, e.detail, ({ params }) => getOrdem(db, params.group_id));
-  startReconciler(app);
 }

@@ -1,0 +1,24 @@
+import type { AppDeps } from './app';
+import type { Job, JobLog } from './lib/jobs';
+import { clientesJobs } from './modules/clientes';
+import { eventosJobs } from './modules/eventos';
+import { lotesJobs } from './modules/lotes';
+import { ordensJobs } from './modules/ordens';
+
+/**
+ * Every background task of the server, in one place (docs/decisions/0010-modules-and-jobs.md): each module declares
+ * its own from its index; the app's runner (server/lib/jobs.ts) starts them when it is ready and stops them when
+ * it closes. A new task is one more line here.
+ */
+export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
+  return [
+    // Orders nobody polls any more, brought up to date and applied.
+    ...ordensJobs(deps, log),
+    // Lotes nobody polls any more (a closed browser, a restart mid-lote), finished the same way.
+    ...lotesJobs(deps.lotes, deps.config),
+    // Corporate events whose data_ex has come, applied (at start, then hourly).
+    ...eventosJobs(deps, log),
+    // Every client's MT5 status, measured again once stale (after the first question).
+    ...clientesJobs(deps.mt5Status, deps.config),
+  ];
+}

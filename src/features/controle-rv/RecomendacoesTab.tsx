@@ -1,10 +1,7 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Button } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { Recomendacao } from '../../../contract';
-import { recomendacoesQueries, useRefreshRecomendacoes } from '../../api/recomendacoes';
-import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import { RecomendacoesTable } from '../../widgets/recomendacoes';
+import { RecomendacoesPainel } from '../../widgets/recomendacoes';
 
 /** The row action: the recommendation as an order for many clients, its target the suggested one on the tick. */
 function OrdemEmLote(r: Recomendacao) {
@@ -21,43 +18,7 @@ function OrdemEmLote(r: Recomendacao) {
 }
 
 export function RecomendacoesTab() {
-  const query = useQuery(recomendacoesQueries.list());
-  const refresh = useRefreshRecomendacoes();
   return (
-    <Stack gap="4">
-      <HStack gap="3" wrap="wrap">
-        <Button
-          size="sm"
-          onClick={() => refresh.mutate()}
-          loading={refresh.isPending || query.isFetching}
-        >
-          Atualizar
-        </Button>
-        {refresh.data && (
-          <Text fontSize="sm" color="fg.muted" role="status">
-            {refresh.data.message}
-          </Text>
-        )}
-      </HStack>
-      {refresh.error && (
-        <Text fontSize="sm" color="red.600" role="alert">
-          Falha ao atualizar as recomendações. {refresh.error.message}
-        </Text>
-      )}
-      {nuncaCarregou(query) ? (
-        <LoadError
-          what="as recomendações"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : (
-        <RecomendacoesTable
-          data={query.data ?? []}
-          emptyText={query.isPending ? 'Carregando...' : 'Nenhuma recomendação encontrada.'}
-          rowAction={OrdemEmLote}
-        />
-      )}
-    </Stack>
+    <RecomendacoesPainel emptyText="Nenhuma recomendação encontrada." rowAction={OrdemEmLote} />
   );
 }

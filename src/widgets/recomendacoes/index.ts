@@ -1,2 +1,6 @@
-/** The recommendations' grid (the specification's 22 columns, each ticker opening its chart). */
+/**
+ * The recommendations: the panel of the control panel's tab and of /recomendacoes (Atualizar, the server's
+ * answer, the grid), and its grid (the specification's 22 columns, each ticker opening its chart).
+ */
+export { RecomendacoesPainel } from './RecomendacoesPainel';
 export { RecomendacoesTable, type RecomendacoesTableProps } from './RecomendacoesTable';

@@ -4,39 +4,37 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { serveBackupRequests } from './db/backup-requests';
 import { DatabaseOpenError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { listen } from './db/notifications';
 import { acoes, users } from './db/schema';
-import {
-  ACCEPT_NEW_SECRETS,
-  checkSharedSecrets,
-  resolveJwtSecret,
-  resolveMt5TokenKey,
-  SecretsMismatchError,
-} from './lib/secret';
+import { resolveJwtSecret, resolveMt5TokenKey, SharedSecrets } from './lib/secret';
+import { ACCEPT_NEW_SECRETS, loadSharedSecrets, SecretsMismatchError } from './lib/shared-secrets';
 import { ensureInitialAdmin } from './modules/auth';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
 import { comDivergenciasDemo } from './seed/demo-conciliacao';
 import { loadReferenceData } from './seed/reference';
 
-/** The JWT secret; with PostgreSQL, once checked that it and MT5_TOKEN_KEY are the other instances' own. */
-async function sharedSecrets(
-  config: Config,
-  database: Database,
-  tokenKey: Buffer,
-): Promise<string> {
-  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  if (!config.databaseUrl) return jwtSecret;
+/**
+ * The secrets this process signs tokens and seals agent tokens with: the environment's, else the data directory's
+ * (the embedded database); with PostgreSQL, the ones every instance shares through the database.
+ */
+async function secretsFor(config: Config, database: Database): Promise<SharedSecrets> {
+  if (!config.databaseUrl) {
+    return SharedSecrets.fixed(
+      resolveJwtSecret(config.jwtSecret, config.dataDir),
+      resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir),
+    );
+  }
   try {
-    await checkSharedSecrets(
+    return await loadSharedSecrets(
       database.db,
-      { JWT_SECRET: jwtSecret, MT5_TOKEN_KEY: tokenKey },
-      process.env[ACCEPT_NEW_SECRETS] === '1',
+      { JWT_SECRET: config.jwtSecret, MT5_TOKEN_KEY: config.mt5.tokenKey },
+      { dataDir: config.dataDir, accept: process.env[ACCEPT_NEW_SECRETS] === '1' },
     );
   } catch (err) {
     await database.close();
     throw err;
   }
-  return jwtSecret;
 }
 
 /** The whole stop, signal to exit: under the 10 s a supervisor (systemd, Kubernetes) waits before it kills. */
@@ -46,8 +44,6 @@ const DRAIN_MS = 6_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const tokenKey = resolveMt5TokenKey(config.mt5.tokenKey, config.dataDir);
-  config.mt5.tokenKey = tokenKey;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -55,7 +51,17 @@ async function main(): Promise<void> {
   });
   const { db } = database;
   // Before any data is loaded or a request served.
-  const jwtSecret = await sharedSecrets(config, database, tokenKey);
+  const secrets = await secretsFor(config, database);
+  config.mt5.tokenKey = secrets.tokenKey;
+  // A rotation (npm run secrets:rotate) reaches this instance at once: the database notifies every change.
+  const secretsListener = config.databaseUrl
+    ? listen(config.databaseUrl, 'carteira_secrets', () => {
+        void secrets
+          .refresh()
+          .then(() => (config.mt5.tokenKey = secrets.tokenKey))
+          .catch((err: unknown) => console.error('Could not read the shared secrets again:', err));
+      })
+    : null;
   // `npm run db:backup` asks this process for a copy of the embedded database it holds (decision 0011).
   const backups = serveBackupRequests(database, config.dataDir);
 
@@ -68,7 +74,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    jwtSecret,
+    jwtSecret: secrets.jwt.current,
+    secrets: secrets.shared ? secrets : undefined,
   });
 
   // The demo clients' VMs point at these in-process MT5 agent simulators, trading at the demo quotes.
@@ -118,7 +125,10 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       await step(signal, 'demo MT5 agents', async () => demoAgents?.stop());
       await step(signal, 'backup in progress', () => backups.stop());
-      await step(signal, 'database', () => database.close());
+      await step(signal, 'database', async () => {
+        await secretsListener?.close();
+        await database.close();
+      });
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

@@ -55,7 +55,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.url?.startsWith('/api/docs')) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
-    const claims = match ? app.deps.auth.verify(match[1]!) : null;
+    let claims = match ? app.deps.auth.verify(match[1]!) : null;
+    // Signed by another instance after a rotation this one has not read yet.
+    if (!claims && match && (await app.deps.auth.refreshKeys())) {
+      claims = app.deps.auth.verify(match[1]!);
+    }
     if (!claims) throw unauthenticated();
     request.username = claims.username;
     request.sessionId = claims.sessionId;

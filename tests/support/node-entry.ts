@@ -68,20 +68,22 @@ export async function nodeEntry(entry: string): Promise<string[]> {
 }
 
 /**
- * A CLI entry (`server/cli/*.ts`) run to its end on the embedded database in `dataDir`, `stdin` as its input: its
- * exit code and everything it printed, both streams.
+ * A CLI entry (`server/cli/*.ts`) run to its end on the embedded database in `dataDir` (or on `env`'s DATABASE_URL),
+ * `stdin` as its input: its exit code and everything it printed, both streams.
  */
 export async function runCli(
   entry: string,
   dataDir: string,
   args: string[],
   stdin = '',
+  /** Over the test's environment (a DATABASE_URL runs it on PostgreSQL). */
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string }> {
   const argv = [...(await nodeEntry(entry)), ...args];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, argv, {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

@@ -32,15 +32,26 @@ export interface AuthService {
   verify(token: string): AuthSession | null;
   /** Whether the token's session still opens the API: not ended, not expired, its user still there. */
   isLive(session: AuthSession): Promise<boolean>;
+  /**
+   * Reads the shared secrets again when a token fails to verify (another instance may sign with a rotated one),
+   * at most once every few seconds; answers whether they changed. Always false on the embedded database.
+   */
+  refreshKeys(): Promise<boolean>;
 }
+
+/** How often a token that fails to verify may make the secrets be read again. */
+const REFRESH_EVERY_MS = 2_000;
 
 export function createAuthService(opts: {
   db: Db;
   config: Pick<Config, 'login' | 'jwtExpiresHours'>;
   jwtSecret: string;
+  /** With PostgreSQL: the instances' shared secrets, which a rotation changes while the process runs. */
+  secrets?: { jwt: { current: string; previous: string | null }; refresh(): Promise<boolean> };
 }): AuthService {
-  const { db, config } = opts;
-  const tokens = createTokenService(opts.jwtSecret);
+  const { db, config, secrets } = opts;
+  const tokens = createTokenService(secrets ? () => secrets.jwt : opts.jwtSecret);
+  let refreshedAt = 0;
   const memo = isEmbedded(db) ? new SessionMemo() : null;
   const throttle = createLoginThrottle(db, config.login);
 
@@ -108,6 +119,11 @@ export function createAuthService(opts: {
       const found = await findLiveSession(db, sessionId);
       if (found) memo.remember(version, sessionId, found);
       return found?.username === username;
+    },
+    async refreshKeys() {
+      if (!secrets || Date.now() - refreshedAt < REFRESH_EVERY_MS) return false;
+      refreshedAt = Date.now();
+      return secrets.refresh();
     },
   };
 }

@@ -35,12 +35,27 @@ function decodeJson(part: string): Record<string, unknown> | null {
 /** How many verified tokens are remembered: far more than the staff's open sessions. */
 const REMEMBERED = 1024;
 
-export function createTokenService(secret: string): TokenService {
-  const secretBytes = new TextEncoder().encode(secret);
+/** The secrets tokens are signed with: one, or (with PostgreSQL) the current and a rotated one, read each time. */
+export type JwtKeySource = string | (() => { current: string; previous: string | null });
+
+export function createTokenService(source: JwtKeySource): TokenService {
+  const encoder = new TextEncoder();
+  const bytes = new Map<string, Uint8Array>();
+  const keyBytes = (secret: string) => {
+    let key = bytes.get(secret);
+    if (!key) bytes.set(secret, (key = encoder.encode(secret)));
+    return key;
+  };
+  const keys = typeof source === 'string' ? () => ({ current: source, previous: null }) : source;
+  const signedBy = (signed: string, signature: Buffer, secret: string) => {
+    const expected = crypto.createHmac('sha256', keyBytes(secret)).update(signed).digest();
+    return signature.length === expected.length && crypto.timingSafeEqual(signature, expected);
+  };
   // A token is the same bytes on every request of its session: once its signature has been checked, only its
   // time window can change. Remembering it spares every later request the HMAC and two JSON decodes.
   // (Its not-before has passed when it is remembered, and time only moves on.)
   const verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  let rememberedFor = keys();
   return {
     issue({ username, sessionId }, expiresAt) {
       return new SignJWT({})
@@ -50,7 +65,7 @@ export function createTokenService(secret: string): TokenService {
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(secretBytes);
+        .sign(keyBytes(keys().current));
     },
     // Every authenticated request verifies a token: here on the event loop in microseconds, where a WebCrypto
     // verification (jose's) goes to libuv's thread pool and back, a tenth of a millisecond per request.
@@ -58,6 +73,12 @@ export function createTokenService(secret: string): TokenService {
     // extension) is refused, as jose refuses it with the allow-list.
     verify(token) {
       const now = Math.floor(Date.now() / 1000);
+      const keysNow = keys();
+      // A rotation (or the rotated secret's end) forgets every token verified with what is no longer accepted.
+      if (keysNow.current !== rememberedFor.current || keysNow.previous !== rememberedFor.previous) {
+        verified.clear();
+        rememberedFor = keysNow;
+      }
       const known = verified.get(token);
       if (known) {
         if (known.exp > now) return known.claims;
@@ -70,12 +91,14 @@ export function createTokenService(secret: string): TokenService {
       const header = decodeJson(headerPart);
       if (!header || header.alg !== 'HS256' || 'crit' in header) return null;
       if (header.typ !== undefined && header.typ !== 'JWT') return null;
-      const expected = crypto
-        .createHmac('sha256', secretBytes)
-        .update(`${headerPart}.${payloadPart}`)
-        .digest();
+      const signed = `${headerPart}.${payloadPart}`;
       const signature = Buffer.from(signaturePart, 'base64url');
-      if (signature.length !== expected.length || !crypto.timingSafeEqual(signature, expected)) {
+      const { current, previous } = keysNow;
+      // A token signed before a rotation verifies with the secret it replaced, until it expires.
+      if (
+        !signedBy(signed, signature, current) &&
+        !(previous !== null && signedBy(signed, signature, previous))
+      ) {
         return null;
       }
       const claims = decodeJson(payloadPart);

@@ -32,6 +32,23 @@ describe('the token service', () => {
     expect(createTokenService(`${SECRET}-other`).verify(token)).toBeNull();
   });
 
+  it('after a rotation, signs with the new secret and accepts the old one’s tokens only while it is kept', async () => {
+    let keys: { current: string; previous: string | null } = { current: SECRET, previous: null };
+    const tokens = createTokenService(() => keys);
+    const expiry = new Date(Date.now() + 3600_000);
+    const old = await tokens.issue(claims, expiry);
+    expect(tokens.verify(old)).toEqual(claims);
+    keys = { current: `${SECRET}-rotated`, previous: SECRET };
+    const fresh = await tokens.issue(claims, expiry);
+    expect(createTokenService(`${SECRET}-rotated`).verify(fresh)).toEqual(claims);
+    expect(createTokenService(SECRET).verify(fresh)).toBeNull();
+    expect(tokens.verify(old)).toEqual(claims);
+    // The old secret's time is over: its tokens are refused, though one was accepted (and remembered) before.
+    keys = { current: `${SECRET}-rotated`, previous: null };
+    expect(tokens.verify(old)).toBeNull();
+    expect(tokens.verify(fresh)).toEqual(claims);
+  });
+
   it('still accepts a token after verifying many others since', async () => {
     const tokens = createTokenService(SECRET);
     const expiry = new Date(Date.now() + 3600_000);

@@ -9,3 +9,4 @@ export * from './tables/recomendacoes';
 export * from './tables/ordens';
 export * from './tables/importacao';
 export * from './tables/sistema';
+export * from './tables/mt5';

@@ -54,3 +54,15 @@ export const instanceSecrets = pgTable('instance_secrets', {
   previous_value: text('previous_value'),
   previous_until: timestamp('previous_until', { withTimezone: true }),
 });
+
+/**
+ * Who runs each background task now, when several instances share PostgreSQL (server/lib/task-leases.ts): one row
+ * per task, held by one instance until `expires_at`, renewed at each of its runs. Taking over an expired lease
+ * raises `epoch`, the fencing token a run may make its writes conditional on.
+ */
+export const taskLeases = pgTable('task_leases', {
+  task: text('task').primaryKey(),
+  holder: text('holder').notNull(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

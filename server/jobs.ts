@@ -1,4 +1,5 @@
 import type { AppDeps } from './app';
+import { backupJobs } from './db/backup-schedule';
 import type { Job, JobLog } from './lib/jobs';
 import { clientesJobs } from './modules/clientes';
 import { eventosJobs } from './modules/eventos';
@@ -20,5 +21,7 @@ export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
     ...eventosJobs(deps, log),
     // Every client's MT5 status, measured again once stale (after the first question).
     ...clientesJobs(deps.mt5Status, deps.config),
+    // The embedded database copied every BACKUP_HOURS into BACKUP_DIR, the newest BACKUP_KEEP kept (decision 0011).
+    ...backupJobs(deps),
   ];
 }

@@ -16,7 +16,7 @@ export interface Dumped {
 }
 
 /** The PGlite behind an embedded database (drizzle keeps its client as $client). */
-export function pgliteOf(database: Database): PGlite {
+export function pgliteOf(database: Pick<Database, 'db'>): PGlite {
   return (database.db as unknown as { $client: PGlite }).$client;
 }
 

@@ -238,9 +238,8 @@ describe('db:backup and db:restore', { timeout: 300_000 }, () => {
       }
       return sums;
     };
-    const [versionsA, versionsB] = [rowsA, rowsB].map((r) =>
-      versions(r.get('public.cache_versions')!),
-    );
+    const versionsA = versions(rowsA.get('public.cache_versions')!);
+    const versionsB = versions(rowsB.get('public.cache_versions')!);
     expect([...versionsB.keys()].sort()).toEqual([...versionsA.keys()].sort());
     for (const [source, version] of versionsA) {
       if (['clientes', 'operacoes'].includes(source)) {

@@ -2,15 +2,17 @@
 
 export const DASH = '—';
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
-function numberFormat(decimals: number): Intl.NumberFormat {
-  let format = numberFormats.get(decimals);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** `decimals` places, or between `decimals` and `maxDecimals` (a price's 4 places shown only when it has them). */
+function numberFormat(decimals: number, maxDecimals = decimals): Intl.NumberFormat {
+  const key = `${decimals}-${maxDecimals}`;
+  let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat('pt-BR', {
       minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
+      maximumFractionDigits: maxDecimals,
     });
-    numberFormats.set(decimals, format);
+    numberFormats.set(key, format);
   }
   return format;
 }
@@ -23,10 +25,13 @@ export function formatNumber(value: number | null | undefined, decimals = 2): st
   return isMissing(value) ? DASH : numberFormat(decimals).format(value);
 }
 
-/** 1234.5 → 'R$ 1.234,50'; -8713.14 → '-R$ 8.713,14' (the sign before the currency, as banks print it). */
-export function formatMoney(value: number | null | undefined): string {
+/**
+ * The one BRL formatter, for both sides: 1234.5 → 'R$ 1.234,50'; -8713.14 → '-R$ 8.713,14' (the sign before the
+ * currency, as banks print it). A price keeps its places up to `maxDecimals` (38.1234 → 'R$ 38,1234' with 4).
+ */
+export function formatMoney(value: number | null | undefined, maxDecimals = 2): string {
   if (isMissing(value)) return DASH;
-  const text = numberFormat(2).format(Math.abs(value));
+  const text = numberFormat(2, Math.max(2, maxDecimals)).format(Math.abs(value));
   return value < 0 && text !== '0,00' ? `-R$ ${text}` : `R$ ${text}`;
 }
 

@@ -24,6 +24,16 @@ export function splitLegs(base: string, quantity: number): LegPlan[] {
   return legs;
 }
 
+/**
+ * An order's legs are the stock's round lot and/or its fractional symbol, each once ("sem repetição"): why not, or
+ * null. The one rule of the single buy, the lote's items and the mocks.
+ */
+export function legsProblem(ticker: string, symbols: readonly string[]): string | null {
+  const allowed = new Set([ticker, fractionalSymbol(ticker)]);
+  if (symbols.every((s) => allowed.has(s)) && new Set(symbols).size === symbols.length) return null;
+  return `As pernas devem ser ${ticker} e/ou ${fractionalSymbol(ticker)}, sem repetição.`;
+}
+
 /** In `valor` mode the quantity is ⌊valor / price⌋, computed exactly (no binary rounding at the edge). */
 export function quantityForValue(valor: number, price: number): number {
   if (!(valor > 0) || !(price > 0)) return 0;

@@ -4,4 +4,5 @@ export * from './fleet';
 export * from './protocol';
 export * from './status';
 export * from './access';
+export * from './messages';
 export { MAX_ANSWER_BYTES } from './transport';

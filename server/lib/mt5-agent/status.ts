@@ -10,6 +10,7 @@ import {
   Mt5OutcomeUnknownError,
   Mt5TimeoutError,
 } from './errors';
+import { AUTOTRADING_DESATIVADO, CLIENTE_SEM_IP, TERMINAL_DESCONECTADO } from './messages';
 import type { Health } from './protocol';
 
 export interface Mt5StatusResult {
@@ -28,8 +29,8 @@ export type StatusCheckSettings = FleetSettings;
 /** A /health answer: online when connected to the broker with AutoTrading on; warning says what is off. */
 export function statusFromHealth(health: Health): Pick<Mt5StatusResult, 'status' | 'detail'> {
   const problems: string[] = [];
-  if (!health.connected) problems.push('Terminal desconectado da corretora');
-  if (!health.trade_allowed) problems.push('AutoTrading desativado');
+  if (!health.connected) problems.push(TERMINAL_DESCONECTADO);
+  if (!health.trade_allowed) problems.push(AUTOTRADING_DESATIVADO);
   return problems.length
     ? { status: 'warning', detail: problems.join('; ') }
     : { status: 'online', detail: null };
@@ -88,7 +89,7 @@ export function statusFromError(err: unknown): Pick<Mt5StatusResult, 'status' | 
 const MISSING_IP: Mt5StatusResult = {
   status: 'missing_ip',
   ping: null,
-  detail: 'Cliente sem IP de VM',
+  detail: CLIENTE_SEM_IP,
 };
 
 /** One agent's status; never throws. */

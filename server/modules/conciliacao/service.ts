@@ -10,7 +10,7 @@ import { baseSymbol, positionsByBase } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { askFleet, statusFromError, type Position } from '../../lib/mt5-agent';
+import { CLIENTE_SEM_IP, askFleet, statusFromError, type Position } from '../../lib/mt5-agent';
 import { selectClientesAlvo, selectCustodia, selectLivro, type ClienteAlvo } from './repository';
 
 /** What a terminal said: its positions per base ticker, or why there are none to compare. */
@@ -20,7 +20,7 @@ interface Terminal {
   posicoes: Map<string, number> | null;
 }
 
-const SEM_IP: Terminal = { status: 'missing_ip', detalhe: 'Cliente sem IP de VM', posicoes: null };
+const SEM_IP: Terminal = { status: 'missing_ip', detalhe: CLIENTE_SEM_IP, posicoes: null };
 
 /** A stock of the custody sheet (PETR4, PETR4F, TAEE11, B3SA3); other assets (funds, bonds) are not reconciled here. */
 const ACAO_B3 = /^[A-Z][A-Z0-9]{3}\d{1,2}F?$/;

@@ -1,33 +1,34 @@
 import type { LoteCompraRequest } from '../../../contract';
 import { recusaEmVoo, recusaLoteEmVoo } from '../../../shared/compras-em-voo';
-import { fractionalSymbol } from '../../../shared/legs';
+import { legsProblem } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
 import { HttpError, invalidFields } from '../../lib/http-error';
 import { Mt5AgentError, sharedTimeoutMs, type AgentAddress } from '../../lib/mt5-agent';
-import { resolveAgent } from '../ordens';
 import {
   confirmadas,
   emVooPorCliente,
-  guardaEmVoo,
+  guardEmVoo,
+  planCompra,
+  resolveAgent,
   selectComprasEmVoo,
   type ChavesProprias,
   type EmVoo,
+  type Idempotency,
 } from '../ordens';
-import { conferirPernasCompra, pernaRecusada } from '../ordens';
-import type { Idempotency } from '../ordens';
+import { recusaDePernas, type PernaDoLote } from './recusas';
 
 /**
  * What a buy lote is checked for before anything is stored, as a single buy is: each item's client and legs, each
- * leg against the client's terminal (the single buy's one check, pernas-compra.ts), and a buy of the stock already
+ * leg against the client's terminal (the order pipeline's planCompra, as the single buy), and a buy of the stock already
  * in flight for a client (refused unless the operator confirms).
  */
 
 export type ClienteLote = AgentAddress & { id: number; nome: string };
 
 /** Each item's client exists and may be called, and its legs are the stock's (round lot and/or F), once each. */
-export function checarItens(
+export function checkItens(
   config: Config,
   req: LoteCompraRequest,
   clientes: ReadonlyMap<number, ClienteLote>,
@@ -35,7 +36,6 @@ export function checarItens(
 ): void {
   const campos: Record<string, string> = {};
   if (!acaoCadastrada) campos.ticker_base = 'Ação não cadastrada.';
-  const allowed = new Set([req.ticker_base, fractionalSymbol(req.ticker_base)]);
   req.itens.forEach((item, i) => {
     const cliente = clientes.get(item.cliente);
     if (!cliente) campos[`itens.${i}.cliente`] = 'Cliente não encontrado.';
@@ -43,11 +43,11 @@ export function checarItens(
       const resolved = resolveAgent(config, cliente);
       if (!resolved.agent) campos[`itens.${i}.cliente`] = resolved.motivo;
     }
-    const symbols = item.legs.map((l) => l.symbol);
-    if (symbols.some((s) => !allowed.has(s)) || new Set(symbols).size !== symbols.length) {
-      campos[`itens.${i}.legs`] =
-        `As pernas devem ser ${req.ticker_base} e/ou ${fractionalSymbol(req.ticker_base)}, sem repetição.`;
-    }
+    const fora = legsProblem(
+      req.ticker_base,
+      item.legs.map((l) => l.symbol),
+    );
+    if (fora) campos[`itens.${i}.legs`] = fora;
   });
   if (Object.keys(campos).length) throw invalidFields(campos);
 }
@@ -62,14 +62,14 @@ const propriasDoLote = (req: LoteCompraRequest, idem: Idempotency): ChavesPropri
  * The checks that read the terminals and the database: a refused leg is a 400, then a buy in flight a 409 unless
  * confirmed, nothing stored either way. Answers what the lote's audit entry keeps of the confirmation, if any.
  */
-export async function conferirLoteCompra(
+export async function checkLoteCompra(
   db: Db,
   config: Config,
   req: LoteCompraRequest,
   clientes: ReadonlyMap<number, ClienteLote>,
   idem: Idempotency,
 ): Promise<Record<string, unknown> | undefined> {
-  await conferirTerminais(config, req, clientes);
+  await checkTerminais(config, req, clientes);
   // The last question before storing, once nothing else is wrong with the lote.
   const ids = req.itens.map((item) => item.cliente);
   const rows = await selectComprasEmVoo(db, req.ticker_base, ids, propriasDoLote(req, idem));
@@ -84,7 +84,7 @@ export async function conferirLoteCompra(
 }
 
 /** The storing transaction's own check of buys in flight (none when the operator confirmed them). */
-export function guardaLoteCompra(
+export function guardLoteCompra(
   req: LoteCompraRequest,
   clientes: ReadonlyMap<number, ClienteLote>,
   idem: Idempotency,
@@ -92,7 +92,7 @@ export function guardaLoteCompra(
   if (req.confirmar_compra_em_voo) return undefined;
   const ids = req.itens.map((item) => item.cliente);
   return (tx) =>
-    guardaEmVoo(tx, req.ticker_base, ids, propriasDoLote(req, idem), (found) =>
+    guardEmVoo(tx, req.ticker_base, ids, propriasDoLote(req, idem), (found) =>
       recusaLote(req, clientes, found),
     );
 }
@@ -121,55 +121,41 @@ function recusaLote(
  * Each client's legs checked by its terminal, many terminals at a time within about one agent timeout. A terminal
  * that cannot be asked now keeps its order, stored and waiting for it as before (docs/decisions/0008-lotes.md).
  */
-async function conferirTerminais(
+async function checkTerminais(
   config: Config,
   req: LoteCompraRequest,
   clientes: ReadonlyMap<number, ClienteLote>,
 ): Promise<void> {
   const { slots, timeoutMs } = sharedTimeoutMs(config.mt5, req.itens.length);
-  const recusadas: Array<{
-    i: number;
-    nome: string;
-    texto: string;
-    campo: string;
-    motivo: string;
-  }> = [];
+  const recusadas: PernaDoLote[] = [];
   const erros: unknown[] = [];
   await forEachBounded(
     req.itens.map((item, i) => ({ item, i })),
     slots,
     async ({ item, i }) => {
       const cliente = clientes.get(item.cliente)!;
-      // Every item's agent resolved when the request was checked (checarItens).
+      // Every item's agent resolved when the request was checked (checkItens).
       const agent = resolveAgent(config, cliente, timeoutMs).agent!;
       try {
-        const recusada = pernaRecusada(await conferirPernasCompra(agent, item.legs, req));
-        if (!recusada) return;
-        recusadas.push({
-          i,
-          nome: cliente.nome,
-          texto: `${cliente.nome}, perna ${recusada.symbol}: ${recusada.motivo}`,
-          campo: `itens.${i}.legs.${recusada.index}`,
-          motivo: recusada.motivo,
+        const { recusada } = await planCompra(agent, {
+          ticker: req.ticker_base,
+          preco: req.preco,
+          tp: req.tp,
+          quantidade: { legs: item.legs },
         });
+        if (recusada) {
+          recusadas.push({
+            i,
+            nome: cliente.nome,
+            campo: `itens.${i}.legs.${recusada.index}`,
+            recusada,
+          });
+        }
       } catch (err) {
         if (!(err instanceof Mt5AgentError)) erros.push(err);
       }
     },
   );
   if (erros.length) throw erros[0];
-  if (!recusadas.length) return;
-  recusadas.sort((a, b) => a.i - b.i);
-  const campos = Object.fromEntries(recusadas.map((r) => [r.campo, r.motivo]));
-  const textos = [...recusadas].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
-  const detail =
-    textos.length === 1
-      ? textos[0]!.texto
-      : `Os terminais de ${textos.length} clientes recusam pernas do lote: ` +
-        textos
-          .slice(0, 5)
-          .map((r) => r.texto)
-          .join(' ') +
-        (textos.length > 5 ? ` E mais ${textos.length - 5}.` : '');
-  throw new HttpError(400, detail, campos);
+  if (recusadas.length) throw recusaDePernas(recusadas);
 }

@@ -150,13 +150,13 @@ export class Lotes {
     }));
   }
 
-  // ---- Cancelar -------------------------------------------------------------------------------------------------
+  // ---- Cancel -----------------------------------------------------------------------------------------------------
 
   /**
    * Asks each terminal to cancel what the lote's orders still have open (resting limit orders), many at a time;
    * the status that follows shows them end as usual (what did fill is recorded).
    */
-  async cancelar(loteId: string, username: string): Promise<LoteCancelamento> {
+  async cancel(loteId: string, username: string): Promise<LoteCancelamento> {
     const lote = await this.loadLote(loteId);
     const open = (await selectGroupsOfLote(this.db, lote.id)).filter(inFlight);
     if (open.length === 0)

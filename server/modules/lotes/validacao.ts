@@ -1,38 +1,42 @@
 import type { LoteItemValidacao, LoteValidacao, LoteValidarRequest } from '../../../contract';
 import { avisoLoteEmVoo } from '../../../shared/compras-em-voo';
 import { Decimal, money, price } from '../../../shared/decimal';
-import { fractionalSymbol, splitLegs } from '../../../shared/legs';
-import { dimensionar, valorEstimado } from '../../../shared/lotes';
+import { dimensionar, valorEstimado, type Dimensionamento } from '../../../shared/lotes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
 import { invalidFields } from '../../lib/http-error';
 import {
+  CLIENTE_SEM_IP,
   sharedTimeoutMs,
   statusFromError,
   statusFromHealth,
+  terminalNaoChamado,
+  terminalSemResposta,
   type AgentAddress,
   type SymbolInfo,
 } from '../../lib/mt5-agent';
 import { valoresDisponiveis } from '../carteira';
-import { resolveAgent, symbolOrNull } from '../ordens';
 import {
-  descontar,
+  deductEmVoo,
   emVooDe,
   paraContrato,
+  planCompra,
+  referencePrice,
+  resolveAgent,
   selectComprasEmVoo,
   type CompraEmVooRow,
+  type EmVoo,
+  type PlanoCompra,
 } from '../ordens';
 import { clientesComPosicao, selectClientesLote } from './repository';
-import { checarPernasCompra, terminalProblem } from '../ordens';
-import { referencePrice } from '../ordens';
 
 /**
  * Validar of a buy lote: each client's buy sized by the rule from its own valor disponível (less its buys of the
  * stock in flight) and its legs checked against its own terminal, the terminals asked side by side within about
  * one agent timeout; nothing is stored.
  */
-export async function validarLote(
+export async function validateLote(
   db: Db,
   config: Config,
   req: LoteValidarRequest,
@@ -60,7 +64,7 @@ export async function validarLote(
     lista.map((c, i) => ({ c, i })),
     slots,
     async ({ c, i }) => {
-      itens[i] = await validarCliente(config, req, c, {
+      itens[i] = await validateCliente(config, req, c, {
         disponivel: disponiveis.get(c.id) ?? null,
         posicaoAberta: comPosicao.has(c.id),
         emVoo: emVoo.get(c.id) ?? [],
@@ -72,17 +76,43 @@ export async function validarLote(
   return { itens };
 }
 
-async function validarCliente(
+interface ClienteContexto {
+  disponivel: string | null;
+  posicaoAberta: boolean;
+  emVoo: CompraEmVooRow[];
+  ajuste?: number | undefined;
+  timeoutMs: number;
+}
+
+/** A client's money for this buy: its buys in flight valued at the ask, what is left, and the rule's quantity. */
+interface Dimensao {
+  emVoo: EmVoo[];
+  livre: string | null;
+  dim: Dimensionamento;
+}
+
+function dimensao(
+  req: LoteValidarRequest,
+  ctx: ClienteContexto,
+  preco: number,
+  base: SymbolInfo,
+): Dimensao {
+  // The buys in flight valued at the price a market order pays now (the ask), whatever this lote's limit price.
+  const emVoo = ctx.emVoo.map((r) => emVooDe(r, referencePrice('compra', base)));
+  const livre = deductEmVoo(ctx.disponivel, emVoo);
+  const dim =
+    ctx.ajuste !== undefined
+      ? { quantidade: ctx.ajuste, motivo: null }
+      : dimensionar(req.regra, req.valor, livre, preco);
+  return { emVoo, livre, dim };
+}
+
+/** One client's line: its terminal asked through the order pipeline, or why it was not. */
+async function validateCliente(
   config: Config,
   req: LoteValidarRequest,
   cliente: AgentAddress & { id: number; nome: string },
-  ctx: {
-    disponivel: string | null;
-    posicaoAberta: boolean;
-    emVoo: CompraEmVooRow[];
-    ajuste?: number | undefined;
-    timeoutMs: number;
-  },
+  ctx: ClienteContexto,
 ): Promise<LoteItemValidacao> {
   // Until the terminal answers, a market order in flight has no price: its value is unknown, not subtracted.
   const emVooSemPreco = ctx.emVoo.map((r) => emVooDe(r, null));
@@ -90,8 +120,8 @@ async function validarCliente(
     cliente: cliente.id,
     nome: cliente.nome,
     status_mt5: 'missing_ip',
-    detalhe_mt5: 'Cliente sem IP de VM',
-    valor_disponivel: money(descontar(ctx.disponivel, emVooSemPreco)),
+    detalhe_mt5: CLIENTE_SEM_IP,
+    valor_disponivel: money(deductEmVoo(ctx.disponivel, emVooSemPreco)),
     preco_referencia: null,
     quantidade: 0,
     legs_sugeridas: [],
@@ -101,7 +131,7 @@ async function validarCliente(
     compras_em_voo: emVooSemPreco.map(paraContrato),
     aviso: avisoLoteEmVoo(req.ticker, emVooSemPreco),
     elegivel: false,
-    motivo: 'Cliente sem IP de VM.',
+    motivo: `${CLIENTE_SEM_IP}.`,
   };
   const resolved = resolveAgent(config, cliente, ctx.timeoutMs);
   if (!resolved.agent) {
@@ -110,59 +140,52 @@ async function validarCliente(
       ...item,
       status_mt5: resolved.status,
       detalhe_mt5: resolved.detail,
-      motivo: `Terminal MT5 não chamado: ${resolved.detail}.`,
+      motivo: terminalNaoChamado(resolved.detail),
     };
   }
-  const { agent } = resolved;
-
-  let health;
-  let info: SymbolInfo | null;
-  let frac: SymbolInfo | null;
+  let sized = null as Dimensao | null;
+  let plano: PlanoCompra;
   try {
     // One round trip per client: the fractional symbol is asked before the quantity says it is needed.
-    [health, info, frac] = await Promise.all([
-      agent.health(),
-      symbolOrNull(agent, req.ticker),
-      symbolOrNull(agent, fractionalSymbol(req.ticker)),
-    ]);
+    plano = await planCompra(resolved.agent, {
+      ticker: req.ticker,
+      preco: req.preco,
+      tp: req.tp,
+      quantidade: {
+        dimensionar: (preco, base) => (sized = dimensao(req, ctx, preco, base)).dim.quantidade,
+      },
+    });
   } catch (err) {
     const { status, detail } = statusFromError(err);
     return {
       ...item,
       status_mt5: status,
       detalhe_mt5: detail,
-      motivo: `Terminal MT5 indisponível: ${detail ?? status}.`,
+      motivo: terminalSemResposta(detail ?? status),
     };
   }
-  const { status, detail } = statusFromHealth(health);
+  const { status, detail } = statusFromHealth(plano.health);
   Object.assign(item, { status_mt5: status, detalhe_mt5: detail });
-  if (!info) {
-    const motivo = `O símbolo ${req.ticker} não existe no terminal.`;
-    return { ...item, validacoes: [{ symbol: req.ticker, ok: false, motivo }], motivo };
+  if (!sized || plano.precoReferencia === null) {
+    return { ...item, validacoes: plano.validacoes, motivo: plano.recusada?.motivo ?? null };
   }
+  return lineOf(req, ctx, item, plano, plano.precoReferencia, sized);
+}
 
-  const preco = referencePrice('compra', info, req.preco);
-  // The buys in flight valued at the price a market order pays now (the ask), whatever this lote's limit price.
-  const emVoo = ctx.emVoo.map((r) => emVooDe(r, referencePrice('compra', info)));
-  const livre = descontar(ctx.disponivel, emVoo);
-  const dim =
-    ctx.ajuste !== undefined
-      ? { quantidade: ctx.ajuste, motivo: null }
-      : dimensionar(req.regra, req.valor, livre, preco);
-  const legs = splitLegs(req.ticker, dim.quantidade);
-  const problem = terminalProblem(health);
-  const validacoes = checarPernasCompra(
-    health,
-    legs,
-    legs.map((leg) => (leg.symbol === req.ticker ? info : frac)),
-    req,
-  );
-  const failed = validacoes.find((v) => !v.ok);
+/** The line of a client whose terminal answered: its quantity, legs, checks, and why it is left out, if it is. */
+function lineOf(
+  req: LoteValidarRequest,
+  ctx: ClienteContexto,
+  item: LoteItemValidacao,
+  plano: PlanoCompra,
+  preco: number,
+  { emVoo, livre, dim }: Dimensao,
+): LoteItemValidacao {
   const disponivel = livre === null ? null : new Decimal(livre);
   const aviso = avisoLoteEmVoo(req.ticker, emVoo);
   // The first reason the default selection leaves the client out, most fundamental first.
   const motivo =
-    problem ??
+    plano.problema ??
     (ctx.posicaoAberta ? `Já tem posição aberta em ${req.ticker}.` : null) ??
     aviso ??
     (disponivel === null
@@ -171,7 +194,8 @@ async function validarCliente(
         ? null
         : 'Sem valor disponível.') ??
     dim.motivo ??
-    (failed ? (failed.motivo ?? 'inválido') : null);
+    plano.recusada?.motivo ??
+    null;
   return {
     ...item,
     valor_disponivel: money(livre),
@@ -179,8 +203,8 @@ async function validarCliente(
     aviso,
     preco_referencia: price(preco),
     quantidade: dim.quantidade,
-    legs_sugeridas: legs,
-    validacoes,
+    legs_sugeridas: plano.legs,
+    validacoes: plano.validacoes,
     valor_estimado: dim.quantidade > 0 ? valorEstimado(dim.quantidade, preco) : null,
     elegivel: motivo === null,
     motivo,

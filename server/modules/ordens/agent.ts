@@ -3,11 +3,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import {
+  CLIENTE_SEM_IP,
   Mt5AgentClient,
   Mt5AgentError,
   Mt5HttpError,
   Mt5NotAllowedError,
+  SEM_IP,
+  ordemNaoEnviada,
   statusFromError,
+  terminalIndisponivel,
   type AgentAddress,
   type SymbolInfo,
 } from '../../lib/mt5-agent';
@@ -19,8 +23,6 @@ export async function loadCliente(db: Db, id: number) {
   if (!row) throw notFound(CLIENTE_NAO_ENCONTRADO);
   return row;
 }
-
-export const SEM_IP = 'O cliente não tem o IP da VM do MT5 cadastrado.';
 
 /** A client's agent, or why it is not called (nothing is sent): no VM address, or one it must not be called at. */
 export type AgentResolution =
@@ -39,14 +41,14 @@ export function resolveAgent(
   try {
     const agent = Mt5AgentClient.forAddress(cliente, { ...config.mt5, timeoutMs });
     if (agent) return { agent };
-    return { agent: null, status: 'missing_ip', detail: 'Cliente sem IP de VM', motivo: SEM_IP };
+    return { agent: null, status: 'missing_ip', detail: CLIENTE_SEM_IP, motivo: SEM_IP };
   } catch (err) {
     if (!(err instanceof Mt5NotAllowedError)) throw err;
     return {
       agent: null,
       status: 'error',
       detail: err.detail,
-      motivo: `Ordem não enviada: ${err.detail}.`,
+      motivo: ordemNaoEnviada(err.detail),
     };
   }
 }
@@ -60,10 +62,7 @@ export function agentFor(config: Config, cliente: AgentAddress) {
 /** An agent failure while the operator waits: 502 with the reason, nothing stored. */
 export function agentUnavailable(err: unknown): never {
   if (err instanceof Mt5AgentError) {
-    throw new HttpError(
-      502,
-      `Terminal MT5 do cliente indisponível: ${statusFromError(err).detail ?? err.kind}.`,
-    );
+    throw new HttpError(502, terminalIndisponivel(statusFromError(err).detail ?? err.kind));
   }
   throw err;
 }

@@ -4,40 +4,36 @@ import type {
   CompraValidarRequest,
   GroupIdResponse,
 } from '../../../contract';
+import { avisoCompraEmVoo, recusaEmVoo } from '../../../shared/compras-em-voo';
+import { formatMoney } from '../../../shared/format';
+import { legsProblem, quantityForValue } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { avisoCompraEmVoo, recusaEmVoo } from '../../../shared/compras-em-voo';
-import { Decimal } from '../../../shared/decimal';
 import { badRequest, conflict } from '../../lib/http-error';
-import type { Health, Mt5AgentClient, SymbolInfo } from '../../lib/mt5-agent';
-import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
-import { fractionalSymbol, quantityForValue, splitLegs } from '../../../shared/legs';
+import { findAcaoPorTicker } from '../acoes';
+import { agentFor, agentUnavailable, loadCliente } from './agent';
 import {
   confirmadas,
   emVooDe,
-  guardaEmVoo,
+  guardEmVoo,
   paraContrato,
   selectComprasEmVoo,
   type ChavesProprias,
   type CompraEmVooRow,
   type EmVoo,
 } from './compras-em-voo';
-import { checarPernasCompra, conferirPernasCompra, pernaRecusada } from './pernas-compra';
-import { findAcaoPorTicker } from '../acoes';
-import { findByKey, idempotencyOf, storeGroup } from './repository';
+import { planCompra } from './pipeline';
+import { findByKey, idempotencyOf } from './repository';
 import { sendGroup } from './status';
+import { groupRow, storeGroups } from './store';
 import { referencePrice } from './validation';
 
-// Kept where it always was for the modules that import it from here.
-export { terminalProblem } from './pernas-compra';
-
-const brl = (value: number) => `R$ ${new Decimal(value).toFixed(2).replace('.', ',')}`;
-
 /**
- * Suggested legs for a buy and each leg's check against the client's terminal, with the client's buys of the
- * stock already in flight (a market one valued at the terminal's ask); nothing is stored.
+ * Suggested legs for a buy and each leg's check against the client's terminal (the order pipeline's planCompra),
+ * with the client's buys of the stock already in flight (a market one valued at the terminal's ask); nothing is
+ * stored.
  */
-export async function validarCompra(
+export async function validateCompra(
   db: Db,
   config: Config,
   clienteId: number,
@@ -46,10 +42,33 @@ export async function validarCompra(
   const agent = agentFor(config, await loadCliente(db, clienteId));
   const emVoo = (await selectComprasEmVoo(db, req.ticker, [clienteId])).get(clienteId) ?? [];
   try {
-    const [health, base] = await Promise.all([agent.health(), symbolOrNull(agent, req.ticker)]);
-    const compras = emVoo.map((r) => emVooDe(r, base && referencePrice('compra', base)));
+    const plano = await planCompra(agent, {
+      ticker: req.ticker,
+      preco: req.preco,
+      tp: req.tp,
+      quantidade: {
+        dimensionar: (preco) =>
+          req.modo === 'quantidade' ? req.quantidade! : quantityForValue(req.valor!, preco),
+      },
+    });
+    const compras = emVoo.map((r) =>
+      emVooDe(r, plano.base && referencePrice('compra', plano.base)),
+    );
+    const sugestao =
+      plano.base && plano.legs.length === 0
+        ? {
+            legs_sugeridas: [],
+            validacoes: [
+              {
+                symbol: req.ticker,
+                ok: false,
+                motivo: `O valor não compra nenhuma ação a ${formatMoney(plano.precoReferencia)}.`,
+              },
+            ],
+          }
+        : { legs_sugeridas: plano.legs, validacoes: plano.validacoes };
     return {
-      ...(await legsSugeridas(agent, req, health, base)),
+      ...sugestao,
       compras_em_voo: compras.map(paraContrato),
       aviso: avisoCompraEmVoo(req.ticker, compras),
     };
@@ -58,35 +77,12 @@ export async function validarCompra(
   }
 }
 
-/** The legs of the quantity asked (or the value's at the reference price), each checked by the terminal. */
-async function legsSugeridas(
-  agent: Mt5AgentClient,
-  req: CompraValidarRequest,
-  health: Health,
-  base: SymbolInfo | null,
-): Promise<Pick<BuyValidationResult, 'legs_sugeridas' | 'validacoes'>> {
-  const recusa = (motivo: string) => ({
-    legs_sugeridas: [],
-    validacoes: [{ symbol: req.ticker, ok: false, motivo }],
-  });
-  if (!base) return recusa(`O símbolo ${req.ticker} não existe no terminal.`);
-  const price = referencePrice('compra', base, req.preco);
-  const quantity =
-    req.modo === 'quantidade' ? req.quantidade! : quantityForValue(req.valor!, price);
-  const legs = splitLegs(req.ticker, quantity);
-  if (legs.length === 0) return recusa(`O valor não compra nenhuma ação a ${brl(price)}.`);
-  const infos = await Promise.all(
-    legs.map((leg) => (leg.symbol === base.name ? base : symbolOrNull(agent, leg.symbol))),
-  );
-  return { legs_sugeridas: legs, validacoes: checarPernasCompra(health, legs, infos, req) };
-}
-
 /**
  * Stores the buy group and its legs, before any order reaches the terminal, and answers its id. The legs the
- * operator may have edited are checked again; a leg that breaks a rule is a 400 and nothing is stored.
- * A retried submit with the same Idempotency-Key answers the first group.
+ * operator may have edited are checked again by the same pipeline; a leg that breaks a rule is a 400 and nothing is
+ * stored. A retried submit with the same Idempotency-Key answers the first group.
  */
-async function criarCompra(
+async function createCompra(
   db: Db,
   config: Config,
   clienteId: number,
@@ -104,22 +100,25 @@ async function criarCompra(
     throw badRequest(`A ação ${req.ticker_base} não está cadastrada.`, {
       ticker_base: 'Ação não cadastrada.',
     });
-  const allowed = new Set([req.ticker_base, fractionalSymbol(req.ticker_base)]);
-  const symbols = req.legs.map((l) => l.symbol);
-  if (symbols.some((s) => !allowed.has(s)) || new Set(symbols).size !== symbols.length) {
-    throw badRequest(
-      `As pernas devem ser ${req.ticker_base} e/ou ${fractionalSymbol(req.ticker_base)}, sem repetição.`,
-    );
-  }
+  const fora = legsProblem(
+    req.ticker_base,
+    req.legs.map((l) => l.symbol),
+  );
+  if (fora) throw badRequest(fora);
 
   const agent = agentFor(config, cliente);
-  let validacoes;
+  let plano;
   try {
-    validacoes = await conferirPernasCompra(agent, req.legs, req);
+    plano = await planCompra(agent, {
+      ticker: req.ticker_base,
+      preco: req.preco,
+      tp: req.tp,
+      quantidade: { legs: req.legs },
+    });
   } catch (err) {
     return agentUnavailable(err);
   }
-  const recusada = pernaRecusada(validacoes);
+  const { recusada } = plano;
   if (recusada) {
     throw badRequest(`Perna ${recusada.symbol}: ${recusada.motivo}`, {
       [`legs.${recusada.index}`]: recusada.motivo,
@@ -130,8 +129,7 @@ async function criarCompra(
   const proprias = idem && { scope: idem.scope, keys: [idem.key] };
   const emVoo = await compraEmVoo(db, clienteId, req, proprias);
 
-  return storeGroup(
-    db,
+  const row = groupRow(
     {
       cliente_id: clienteId,
       lado: 'compra',
@@ -141,20 +139,30 @@ async function criarCompra(
       preco: req.preco === undefined ? null : String(req.preco),
       tp: String(req.tp),
     },
-    req.legs,
     idem,
     username,
-    {
-      // One at a time per client: a buy racing this one with another key is seen here, under the client's lock.
-      guard: req.confirmar_compra_em_voo
-        ? undefined
-        : (tx) =>
-            guardaEmVoo(tx, req.ticker_base, [clienteId], proprias, (found) =>
-              conflict(recusaEmVoo(req.ticker_base, found.get(clienteId)!)),
-            ),
-      confirmado: emVoo.length ? { compras_em_voo: confirmadas(emVoo) } : undefined,
-    },
   );
+  const stored = await storeGroups(db, {
+    groups: [
+      {
+        row,
+        legs: req.legs,
+        confirmado: emVoo.length ? { compras_em_voo: confirmadas(emVoo) } : undefined,
+      },
+    ],
+    username,
+    // One at a time per client: a buy racing this one with another key is seen here, under the client's lock.
+    guard: req.confirmar_compra_em_voo
+      ? undefined
+      : (tx) =>
+          guardEmVoo(tx, req.ticker_base, [clienteId], proprias, (found) =>
+            conflict(recusaEmVoo(req.ticker_base, found.get(clienteId)!)),
+          ),
+    raced: () => findByKey(db, clienteId, idem),
+  });
+  return stored.created
+    ? { groupId: row.id, created: true }
+    : { groupId: stored.id, created: false };
 }
 
 /** The client's buys of the stock in flight (not the request's own retry): a 409 unless the operator confirmed. */
@@ -181,7 +189,7 @@ export async function sendCompra(
   idempotencyKey: string | null,
   username: string,
 ): Promise<GroupIdResponse> {
-  const { groupId, created } = await criarCompra(
+  const { groupId, created } = await createCompra(
     db,
     config,
     clienteId,

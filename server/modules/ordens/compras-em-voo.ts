@@ -106,7 +106,7 @@ export async function lockClientes(tx: Tx, ids: readonly number[]): Promise<void
  * Inside the storing transaction, under the clients' row locks: a buy in flight stored meanwhile (another submit
  * with another key, racing this one) is refused with `recusar`'s answer, as the check before it would have been.
  */
-export async function guardaEmVoo(
+export async function guardEmVoo(
   tx: Tx,
   ticker: string,
   clienteIds: readonly number[],
@@ -156,7 +156,7 @@ export const paraContrato = (e: EmVoo): CompraEmVoo => ({
 });
 
 /** The valor disponível less the buys in flight whose value is known (exact numeric text; null stays null). */
-export function descontar(disponivel: string | null, compras: readonly EmVoo[]): string | null {
+export function deductEmVoo(disponivel: string | null, compras: readonly EmVoo[]): string | null {
   if (disponivel === null) return null;
   return compras
     .reduce(

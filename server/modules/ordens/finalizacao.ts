@@ -1,4 +1,5 @@
 import { todayIso } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/format';
 import { vwap } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -14,9 +15,6 @@ import {
   type Group,
   type Leg,
 } from './repository';
-
-export const brl = (value: number) =>
-  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 
 const LEG_STATE_PT: Record<string, string> = {
   canceled: 'cancelada',
@@ -74,7 +72,7 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
     }
     const allFilled = legs.every((l) => l.state === 'filled') && notApplied === null;
     const erro = notApplied
-      ? `A venda executou ${filled} ações a ${brl(price!)}, mas não pôde ser registrada: ${notApplied}. ` +
+      ? `A venda executou ${filled} ações a ${formatMoney(price!, 4)}, mas não pôde ser registrada: ${notApplied}. ` +
         'Registre-a manualmente na carteira.'
       : allFilled
         ? null

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { EventoOrdem, HistoricoQuerySchema, Ordem, OrdemDetalhe } from '../../../contract';
+import { formatInteger, formatMoney } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import {
@@ -10,7 +11,7 @@ import {
   selectOrdemJson,
   type AuditRow,
 } from './historico-repository';
-import { brl, type OperacaoTocada } from './finalizacao';
+import type { OperacaoTocada } from './finalizacao';
 
 const PAGINA_PADRAO = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +51,9 @@ export async function getOrdem(db: Db, groupId: string): Promise<OrdemDetalhe> {
 
 // ---- The timeline: each audit entry said as what happened to the order ------------------------------------------
 
-const acoes = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ação' : 'ações'}`;
+/** A price with its 4 places when it has them (the one BRL formatter). */
+const brl = (value: number) => formatMoney(value, 4);
+const acoes = (n: number) => `${formatInteger(n)} ${n === 1 ? 'ação' : 'ações'}`;
 
 const GroupCreated = z.object({
   confirmado: z
@@ -91,7 +94,7 @@ const PAPEL: Record<OperacaoTocada['papel'], string> = {
 
 function criada(ordem: Ordem, after: unknown): string {
   const total = ordem.legs.reduce((sum, l) => sum + l.volume, 0);
-  const pernas = ordem.legs.map((l) => `${l.symbol} ${l.volume.toLocaleString('pt-BR')}`);
+  const pernas = ordem.legs.map((l) => `${l.symbol} ${formatInteger(l.volume)}`);
   const preco =
     ordem.execucao === 'limite' && ordem.preco !== null
       ? `limitada a ${brl(ordem.preco)}`
@@ -132,9 +135,7 @@ function pernaAtualizada(row: AuditRow, ordem: Ordem): Pick<EventoOrdem, 'evento
     .join(' ');
   const corretora =
     u.broker_comment && u.broker_comment !== u.retcode_desc ? ` (${u.broker_comment})` : '';
-  const executadas = leg
-    ? `${filled.toLocaleString('pt-BR')} de ${acoes(leg.volume)} executadas`
-    : '';
+  const executadas = leg ? `${formatInteger(filled)} de ${acoes(leg.volume)} executadas` : '';
   switch (u.state) {
     case 'placed':
       return {

@@ -1,13 +1,16 @@
-/** MT5 orders: the single buy and sale, their status and sync with the terminal, the order history. */
+/**
+ * MT5 orders: the single buy and sale, the one order pipeline every order is planned by (planCompra, planVenda) and
+ * stored by (storeGroups), their sync with the terminal and status, the order history; and the reconciler job.
+ */
 export { ordensRoutes } from './routes';
 export { ordensJobs } from './reconciler';
-export { agentUnavailable, resolveAgent, symbolOrNull } from './agent';
+export { resolveAgent } from './agent';
 export {
   confirmadas,
-  descontar,
+  deductEmVoo,
   emVooDe,
   emVooPorCliente,
-  guardaEmVoo,
+  guardEmVoo,
   paraContrato,
   selectComprasEmVoo,
   type ChavesProprias,
@@ -15,12 +18,14 @@ export {
   type EmVoo,
 } from './compras-em-voo';
 export {
-  checarPernasCompra,
-  conferirPernasCompra,
-  pernaRecusada,
-  terminalProblem,
-} from './pernas-compra';
+  acimaDoTerminal,
+  planCompra,
+  planVenda,
+  type PernaRecusada,
+  type PlanoCompra,
+  type PlanoVenda,
+} from './pipeline';
 export { agentAddress, idempotencyOf, type Group, type Idempotency, type Leg } from './repository';
 export { answerFor, cancelGroup, orderStatus } from './status';
+export { groupRow, storeGroups, type GroupPlan, type GroupRow, type LoteRow } from './store';
 export { referencePrice } from './validation';
-export { acimaDoTerminal } from './venda';

@@ -1,18 +1,12 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Lado } from '../../../contract';
-import type { LegPlan } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { acoes, clientes, operacoes, orderGroups, orderLegs } from '../../db/schema';
-import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 
 export type Group = typeof orderGroups.$inferSelect;
 export type Leg = typeof orderLegs.$inferSelect;
-type NewGroup = Omit<
-  typeof orderGroups.$inferInsert,
-  'id' | 'idempotency_key' | 'idempotency_scope' | 'idempotency_hash' | 'created_by'
->;
 
 /** An Idempotency-Key as the order flow keeps it: the key, the route it was sent to, the request's hash. */
 export interface Idempotency {
@@ -117,65 +111,6 @@ export async function findByKey(
   // A key stored before hashes were kept has none: its retry is taken on trust, as it was then.
   if (row.hash !== null && row.hash !== idem.hash) throw new HttpError(422, IDEMPOTENCY_REUSED);
   return row.id;
-}
-
-/**
- * Stores a group and its legs (state pending) in one transaction, before anything reaches the terminal.
- * Each leg's client_order_id is `{group_id}:{leg}`. When two submits with one Idempotency-Key race, the
- * loser answers the winner's group; `onConflict` turns any other unique violation into its answer.
- */
-export async function storeGroup(
-  db: Db,
-  group: NewGroup,
-  legs: LegPlan[],
-  idem: Idempotency | null,
-  username: string,
-  hooks: {
-    /** Checked inside the transaction, before anything is written (a sale locks its operation here). */
-    guard?: (tx: Tx) => Promise<void>;
-    /** Turns a unique violation other than the Idempotency-Key's into its answer. */
-    onConflict?: () => Promise<void>;
-    /** What the operator confirmed to send it (kept in the group's audit entry, shown in its timeline). */
-    confirmado?: Record<string, unknown>;
-  } = {},
-): Promise<{ groupId: string; created: boolean }> {
-  const id = crypto.randomUUID();
-  try {
-    await db.transaction(async (tx) => {
-      await hooks.guard?.(tx);
-      const row = {
-        ...group,
-        id,
-        idempotency_key: idem?.key ?? null,
-        idempotency_scope: idem?.scope ?? null,
-        idempotency_hash: idem?.hash ?? null,
-        created_by: username,
-      };
-      await tx.insert(orderGroups).values(row);
-      const legRows = legs.map((leg, i) => ({
-        group_id: id,
-        leg: i + 1,
-        symbol: leg.symbol,
-        volume: leg.quantidade,
-        client_order_id: `${id}:${i + 1}`,
-      }));
-      await tx.insert(orderLegs).values(legRows);
-      await audit(tx, {
-        username,
-        action: 'create',
-        entity: 'order_group',
-        entityId: id,
-        after: { ...row, legs: legRows, ...(hooks.confirmado && { confirmado: hooks.confirmado }) },
-      });
-    });
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const raced = await findByKey(db, group.cliente_id, idem);
-    if (raced) return { groupId: raced, created: false };
-    await hooks.onConflict?.();
-    throw err;
-  }
-  return { groupId: id, created: true };
 }
 
 export async function selectGroup(db: Db, groupId: string): Promise<Group | undefined> {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ordensEndpoints as e } from '../../../contract';
 import { route, statementRoute } from '../../lib/route';
-import { sendCompra, validarCompra } from './compra';
+import { sendCompra, validateCompra } from './compra';
 import { getOrdem, historicoDaConsulta } from './historico';
 import { cancelGroup, orderStatus, resolveGroup } from './status';
 import { sendVenda } from './venda';
 
 export async function ordensRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  route(app, e.validateCompra, ({ params, body }) => validarCompra(db, config, params.id, body));
+  route(app, e.validateCompra, ({ params, body }) => validateCompra(db, config, params.id, body));
   route(app, e.sendCompra, ({ params, headers, body }, { username }) =>
     sendCompra(db, config, params.id, body, headers['idempotency-key'] ?? null, username),
   );

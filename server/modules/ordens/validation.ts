@@ -1,5 +1,6 @@
 import type { Lado, ValidacaoLeg } from '../../../contract';
 import { Decimal } from '../../../shared/decimal';
+import { formatMoney } from '../../../shared/format';
 import type { SymbolInfo } from '../../lib/mt5-agent';
 import type { LegPlan } from '../../../shared/legs';
 
@@ -16,11 +17,9 @@ export interface LegCheckInput {
   marginFree?: number | undefined;
 }
 
+/** Cents as the exact decimal rounds them (half up), then shown by the one BRL formatter. */
 const brl = (value: Decimal.Value) =>
-  `R$ ${new Decimal(value)
-    .toFixed(2)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d),)/g, '.')}`;
+  formatMoney(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber());
 
 const TRADE_ALLOWED: Record<Lado, ReadonlySet<SymbolInfo['trade_mode']>> = {
   compra: new Set(['full', 'long_only']),

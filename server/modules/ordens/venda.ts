@@ -1,38 +1,24 @@
 import type { GroupIdResponse, VendaRequest } from '../../../contract';
+import { splitLegs } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { agentFor, agentUnavailable, loadCliente, symbolOrNull } from './agent';
-import { positionsByBase, splitLegs } from '../../../shared/legs';
-import {
-  findByKey,
-  idempotencyOf,
-  selectOperacaoDoCliente,
-  sellInFlight,
-  storeGroup,
-} from './repository';
 import { lockOperacao } from '../operacoes';
+import { agentFor, agentUnavailable, loadCliente } from './agent';
+import { acimaDoTerminal, planVenda } from './pipeline';
+import { findByKey, idempotencyOf, selectOperacaoDoCliente, sellInFlight } from './repository';
 import { sendGroup } from './status';
-import { checkLegs } from './validation';
-
-/**
- * Selling more than the terminal holds is how a book that drifted from the account (a manual edit, a fill done
- * elsewhere, a missed corporate event) turns into a short sale: refused unless the operator confirms.
- */
-export function acimaDoTerminal(ticker: string, quantidade: number, noTerminal: number): string {
-  return (
-    `A venda é de ${quantidade} ações de ${ticker}, mas o terminal do cliente tem ${noTerminal}. ` +
-    'Confira a posição (Conciliação); para vender assim mesmo, confirme a venda acima da posição do terminal.'
-  );
-}
+import { groupRow, storeGroups } from './store';
 
 const IN_FLIGHT = 'Já existe uma venda em andamento para esta operação.';
 
 /**
- * Stores a sell group for the operation's whole quantity (round lot + fractional legs) before anything
- * reaches the terminal. One sale in flight per operation (409); a retried submit answers the first group.
+ * Stores a sell group for the operation's whole quantity (round lot + fractional legs) before anything reaches the
+ * terminal, once the order pipeline's planVenda has checked it: the terminal trades, holds what the book sells
+ * (else a 409 unless confirmed) and takes each leg. One sale in flight per operation (409); a retried submit
+ * answers the first group.
  */
-async function criarVenda(
+async function createVenda(
   db: Db,
   config: Config,
   clienteId: number,
@@ -55,30 +41,22 @@ async function criarVenda(
 
   const legs = splitLegs(op.ticker, op.quantidade);
   const agent = agentFor(config, cliente);
-  let validacoes;
-  let noTerminal: number;
+  let plano;
   try {
-    const health = await agent.health();
-    if (!health.connected) throw badRequest('Terminal desconectado da corretora.');
-    if (!health.trade_allowed) throw badRequest('AutoTrading desativado no terminal.');
-    const [infos, positions] = await Promise.all([
-      Promise.all(legs.map((leg) => symbolOrNull(agent, leg.symbol))),
-      agent.positions(),
-    ]);
-    noTerminal = positionsByBase(positions).get(op.ticker) ?? 0;
-    if (op.quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
-      throw conflict(acimaDoTerminal(op.ticker, op.quantidade, noTerminal));
-    }
-    validacoes = checkLegs({ lado: 'venda', legs, infos, preco: req.preco });
+    plano = await planVenda(agent, { ticker: op.ticker, preco: req.preco, vendas: [legs] });
   } catch (err) {
-    if (err instanceof Error && 'statusCode' in err) throw err;
     return agentUnavailable(err);
   }
-  const invalid = validacoes.find((v) => !v.ok);
-  if (invalid) throw badRequest(`Perna ${invalid.symbol}: ${invalid.motivo ?? 'inválida'}`);
+  if (plano.problema) throw badRequest(plano.problema);
+  const { noTerminal } = plano;
+  if (op.quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
+    throw conflict(acimaDoTerminal(op.ticker, op.quantidade, noTerminal));
+  }
+  if (plano.recusada) {
+    throw badRequest(`Perna ${plano.recusada.symbol}: ${plano.recusada.motivo}`);
+  }
 
-  return storeGroup(
-    db,
+  const row = groupRow(
     {
       cliente_id: clienteId,
       lado: 'venda',
@@ -88,31 +66,39 @@ async function criarVenda(
       preco: req.preco === undefined ? null : String(req.preco),
       operacao_id: op.id,
     },
-    legs,
     idem,
     username,
-    {
-      // Under the operation's row lock, which an edit or a deletion takes too: what is sold is what the book holds.
-      guard: async (tx) => {
-        const now = await lockOperacao(tx, op.id);
-        if (!now) throw notFound('Operação não encontrada.');
-        if (now.data_venda !== null) throw conflict('Esta operação já foi vendida.');
-        if (now.quantidade !== op.quantidade) {
-          throw conflict(
-            'A operação mudou enquanto a venda era preparada: confira e envie de novo.',
-          );
-        }
-      },
-      // The partial unique index on sells in flight lost a race with another submit.
-      onConflict: async () => {
-        if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
-      },
-      confirmado:
-        op.quantidade > noTerminal
-          ? { acima_do_terminal: { quantidade: op.quantidade, terminal: noTerminal } }
-          : undefined,
-    },
   );
+  const stored = await storeGroups(db, {
+    groups: [
+      {
+        row,
+        legs,
+        confirmado:
+          op.quantidade > noTerminal
+            ? { acima_do_terminal: { quantidade: op.quantidade, terminal: noTerminal } }
+            : undefined,
+      },
+    ],
+    username,
+    // Under the operation's row lock, which an edit or a deletion takes too: what is sold is what the book holds.
+    guard: async (tx) => {
+      const now = await lockOperacao(tx, op.id);
+      if (!now) throw notFound('Operação não encontrada.');
+      if (now.data_venda !== null) throw conflict('Esta operação já foi vendida.');
+      if (now.quantidade !== op.quantidade) {
+        throw conflict('A operação mudou enquanto a venda era preparada: confira e envie de novo.');
+      }
+    },
+    raced: () => findByKey(db, clienteId, idem),
+    // The partial unique index on sells in flight lost a race with another submit.
+    onConflict: async () => {
+      if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
+    },
+  });
+  return stored.created
+    ? { groupId: row.id, created: true }
+    : { groupId: stored.id, created: false };
 }
 
 /** Stores the sale (or finds the retried one) and sends its legs; answers the group's id. */
@@ -125,7 +111,7 @@ export async function sendVenda(
   idempotencyKey: string | null,
   username: string,
 ): Promise<GroupIdResponse> {
-  const { groupId, created } = await criarVenda(
+  const { groupId, created } = await createVenda(
     db,
     config,
     clienteId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  descontar,
+  deductEmVoo,
   emVooDe,
   paraContrato,
   type CompraEmVooRow,
@@ -65,8 +65,8 @@ describe('a buy in flight’s value', () => {
       emVooDe(row({ preco: '10.0001', legs: [leg({ volume: 3 })] }), null),
       emVooDe(row({ execucao: 'mercado', preco: null, legs: [leg({})] }), null),
     ];
-    expect(descontar('100', compras)).toBe('69.9997');
-    expect(descontar(null, compras)).toBeNull();
+    expect(deductEmVoo('100', compras)).toBe('69.9997');
+    expect(deductEmVoo(null, compras)).toBeNull();
   });
 
   it('is said in Portuguese with its shares and, when known, its value', () => {

@@ -1,0 +1,174 @@
+import type { LoteVendaRequest } from '../../../contract';
+import { splitLegs } from '../../../shared/legs';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { forEachBounded } from '../../lib/bounded';
+import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
+import { sharedTimeoutMs, statusFromError } from '../../lib/mt5-agent';
+import { acimaDoTerminal, planVenda, resolveAgent } from '../ordens';
+import { recusaDePernas, type PernaDoLote } from './recusas';
+import { lockOperacoes, operacoesComVendaEmAndamento, selectOperacoesVenda } from './repository';
+
+/**
+ * What a sale lote is checked for before anything is stored, as a single sale is: each operation found, with a
+ * quantity and a client that may be called; one stock; none sold or already being sold; and each client's terminal
+ * through the order pipeline's planVenda (it trades, holds what the book sells, takes each leg).
+ */
+
+export type OperacaoVenda = Awaited<ReturnType<typeof selectOperacoesVenda>>[number];
+
+/** The request's operations, in its order, once each is found, has a quantity, and its client may be called. */
+export async function checkOperacoes(
+  db: Db,
+  config: Config,
+  req: LoteVendaRequest,
+): Promise<OperacaoVenda[]> {
+  const found = new Map((await selectOperacoesVenda(db, req.operacoes)).map((o) => [o.id, o]));
+  const campos: Record<string, string> = {};
+  req.operacoes.forEach((id, i) => {
+    const op = found.get(id);
+    if (!op) campos[`operacoes.${i}`] = 'Operação não encontrada.';
+    else if (!op.quantidade || op.quantidade <= 0) {
+      campos[`operacoes.${i}`] = 'A operação não tem quantidade para vender.';
+    } else {
+      const resolved = resolveAgent(config, op);
+      if (!resolved.agent) campos[`operacoes.${i}`] = resolved.motivo;
+    }
+  });
+  if (Object.keys(campos).length) throw invalidFields(campos);
+  const ops = req.operacoes.map((id) => found.get(id)!);
+  const tickers = new Set(ops.map((o) => o.ticker));
+  if (tickers.size > 1) {
+    throw badRequest(
+      `Um lote de venda é de uma ação só; estas operações são de ${[...tickers].sort().join(', ')}.`,
+    );
+  }
+  const vendidas = ops.filter((o) => o.data_venda !== null);
+  if (vendidas.length) {
+    throw conflict(
+      `Operações já vendidas: ${vendidas.map((o) => `${o.nome} (${o.id})`).join(', ')}.`,
+    );
+  }
+  await refuseSalesInFlight(db, ops);
+  return ops;
+}
+
+/** A 409 naming the operations that already have a sale in flight. */
+export async function refuseSalesInFlight(
+  db: Db | Tx,
+  ops: ReadonlyArray<{ id: number; nome: string }>,
+): Promise<void> {
+  const busy = await operacoesComVendaEmAndamento(
+    db,
+    ops.map((o) => o.id),
+  );
+  if (busy.size) {
+    const names = ops.filter((o) => busy.has(o.id)).map((o) => `${o.nome} (${o.id})`);
+    throw conflict(`Já existe uma venda em andamento para: ${names.join(', ')}.`);
+  }
+}
+
+/** An operation's sale: its whole quantity, round lot and fractional legs. */
+export const legsDaVenda = (op: OperacaoVenda) => splitLegs(op.ticker, op.quantidade!);
+
+/**
+ * Each client's terminal, many at a time, through planVenda: a terminal that cannot be asked is a 502, one that
+ * cannot trade a 400, one holding less than the client's operations sell a 409 unless confirmed, a refused leg a 400;
+ * nothing is stored either way.
+ */
+export async function checkTerminaisVenda(
+  config: Config,
+  req: LoteVendaRequest,
+  ops: readonly OperacaoVenda[],
+): Promise<void> {
+  const byCliente = new Map<number, OperacaoVenda[]>();
+  for (const op of ops) byCliente.set(op.cliente_id, [...(byCliente.get(op.cliente_id) ?? []), op]);
+  const clientes = [...byCliente.values()];
+  const { slots, timeoutMs } = sharedTimeoutMs(config.mt5, clientes.length);
+  const unreachable: string[] = [];
+  const cannotTrade: string[] = [];
+  const over: Array<{ nome: string; message: string; ids: number[] }> = [];
+  const recusadas: PernaDoLote[] = [];
+  await forEachBounded(clientes, slots, async (own) => {
+    const first = own[0]!;
+    // Every operation's agent resolved when the request was checked.
+    const agent = resolveAgent(config, first, timeoutMs).agent!;
+    try {
+      const plano = await planVenda(agent, {
+        ticker: first.ticker,
+        preco: req.preco,
+        vendas: own.map(legsDaVenda),
+      });
+      if (plano.problema) {
+        cannotTrade.push(`${first.nome}: ${plano.problema}`);
+        return;
+      }
+      if (plano.vendendo > plano.noTerminal) {
+        const message = acimaDoTerminal(first.ticker, plano.vendendo, plano.noTerminal);
+        over.push({ nome: first.nome, message, ids: own.map((o) => o.id) });
+      }
+      if (plano.recusada) {
+        const i = ops.indexOf(own[plano.recusada.venda]!);
+        recusadas.push({ i, nome: first.nome, campo: `operacoes.${i}`, recusada: plano.recusada });
+      }
+    } catch (err) {
+      unreachable.push(`${first.nome} (${statusFromError(err).detail ?? 'sem resposta'})`);
+    }
+  });
+  if (unreachable.length) {
+    throw new HttpError(
+      502,
+      `Não foi possível conferir o terminal MT5 de: ${unreachable.sort().join(', ')}. ` +
+        'Nada foi enviado; tire esses clientes do lote ou tente de novo.',
+    );
+  }
+  if (cannotTrade.length) {
+    throw badRequest(`Terminais que não podem negociar agora: ${cannotTrade.sort().join('; ')}.`);
+  }
+  if (over.length && !req.confirmar_acima_do_terminal) throw acimaDosTerminais(ops, over);
+  if (recusadas.length) throw recusaDePernas(recusadas);
+}
+
+function acimaDosTerminais(
+  ops: readonly OperacaoVenda[],
+  over: Array<{ nome: string; message: string; ids: number[] }>,
+): HttpError {
+  over.sort((a, b) => a.nome.localeCompare(b.nome));
+  const campos: Record<string, string> = {};
+  for (const o of over) {
+    for (const id of o.ids) campos[`operacoes.${ops.findIndex((op) => op.id === id)}`] = o.message;
+  }
+  return new HttpError(
+    409,
+    over.length === 1
+      ? `${over[0]!.nome}: ${over[0]!.message}`
+      : `Os terminais de ${over.length} clientes têm menos ações que a venda (${over.map((o) => o.nome).join(', ')}). ` +
+          'Confira as posições (Conciliação); para vender assim mesmo, confirme a venda acima da posição do terminal.',
+    campos,
+  );
+}
+
+/**
+ * The storing transaction's check, under the operations' row locks, which an edit or a deletion takes too: what is
+ * sold is what the book holds, and no sale of them started meanwhile.
+ */
+export function guardLoteVenda(
+  req: LoteVendaRequest,
+  ops: readonly OperacaoVenda[],
+): (tx: Tx) => Promise<void> {
+  return async (tx) => {
+    const now = new Map((await lockOperacoes(tx, req.operacoes)).map((o) => [o.id, o]));
+    for (const op of ops) {
+      const current = now.get(op.id);
+      if (!current)
+        throw notFound(`A operação ${op.id} foi excluída enquanto o lote era preparado.`);
+      if (current.data_venda !== null) throw conflict(`A operação ${op.id} já foi vendida.`);
+      if (current.quantidade !== op.quantidade) {
+        throw conflict(
+          `A operação ${op.id} (${op.nome}) mudou enquanto o lote era preparado: confira e envie de novo.`,
+        );
+      }
+    }
+    await refuseSalesInFlight(tx, ops);
+  };
+}

@@ -98,8 +98,13 @@ export function serveBackupRequests(database: Database, dataDir: string): Backup
         if (again) onSignal();
       });
   };
-  // Left in place after stop: a signal sent just before would otherwise kill the stopping server.
-  process.on(SIGNAL, onSignal);
+  try {
+    // Left in place after stop: a signal sent just before would otherwise kill the stopping server.
+    process.on(SIGNAL, onSignal);
+  } catch {
+    // No SIGUSR2 here (Windows): no ready file, and the command says to back up with the server stopped.
+    return { stop: () => Promise.resolve() };
+  }
   writePrivate(readyFile, JSON.stringify({ pid: process.pid, ...processIdentity(process.pid) }));
   // A request written while this server was starting.
   onSignal();
@@ -143,7 +148,8 @@ export async function requestBackup(
   if (!ready || ready.pid !== owner?.pid || !stillThere(ready)) {
     throw new BackupError(
       `${dataDir} is in use by process ${owner?.pid ?? '?'} (${owner?.purpose ?? 'unknown'}), which does not ` +
-        'take backups while it runs (it is still starting, another command, or a server older than this version). ' +
+        'take backups while it runs (still starting, another command, a server older than this version, or a ' +
+        'system without SIGUSR2, such as Windows). ' +
         'Run the backup again in a moment, or once that process has ended.',
     );
   }

@@ -1,6 +1,5 @@
-import { Box, Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Table } from '@chakra-ui/react';
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -8,12 +7,13 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
-import { pinned } from './data-table/pinning';
+import { DataTableBody } from './data-table/DataTableBody';
 import { DataTableHeader } from './data-table/DataTableHeader';
+import { DataTableToolbar, LoadMore } from './data-table/DataTableToolbar';
 import { planilhaDaTabela } from './data-table/planilhaDaTabela';
 import { blanksLast, columnId } from './data-table/sorting';
-import { ROW_HEIGHT, useRowWindow, type InfiniteRows } from './data-table/useRowWindow';
-import { ExportMenu, type Exportacao } from './ExportMenu';
+import { useRowWindow, type InfiniteRows } from './data-table/useRowWindow';
+import type { Exportacao } from './ExportMenu';
 
 export { META } from './data-table/meta';
 export type { InfiniteRows } from './data-table/useRowWindow';
@@ -89,18 +89,11 @@ export function DataTable<T>({
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
   });
   const rows = table.getRowModel().rows;
-  const rowWindow = useRowWindow(rows, maxHeight, infinite);
-  const columnCount = table.getVisibleLeafColumns().length;
-  const spacer = (height: number) =>
-    height > 0 && (
-      <Table.Row aria-hidden>
-        <Table.Cell colSpan={columnCount} p="0" h={`${height}px`} />
-      </Table.Row>
-    );
+  const { scrollRef, sentinelRef, ...rowWindow } = useRowWindow(rows, maxHeight, infinite);
 
   const grid = (
     <Box
-      ref={rowWindow.scrollRef}
+      ref={scrollRef}
       overflow="auto"
       maxH={rowWindow.virtual ? `${maxHeight}px` : undefined}
       borderWidth="1px"
@@ -109,42 +102,12 @@ export function DataTable<T>({
     >
       <Table.Root size="sm" aria-label={label} aria-rowcount={rows.length + 1} interactive>
         <DataTableHeader table={table} />
-        <Table.Body>
-          {rows.length === 0 && (
-            <Table.Row>
-              <Table.Cell colSpan={columnCount}>
-                <Text color="fg.muted" py="4" textAlign="center">
-                  {emptyText}
-                </Text>
-              </Table.Cell>
-            </Table.Row>
-          )}
-          {spacer(rowWindow.padTop)}
-          {rowWindow.visible.map(({ row, index }) => (
-            <Table.Row
-              key={row.id}
-              ref={rowWindow.measureRow}
-              data-index={rowWindow.virtual ? index : undefined}
-              h={`${ROW_HEIGHT}px`}
-              aria-rowindex={row.index + 2}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <Table.Cell
-                  key={cell.id}
-                  textAlign={cell.column.columnDef.meta?.numeric ? 'end' : 'start'}
-                  fontVariantNumeric={
-                    cell.column.columnDef.meta?.numeric ? 'tabular-nums' : undefined
-                  }
-                  whiteSpace="nowrap"
-                  {...pinned(cell.column, false)}
-                >
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-          {spacer(rowWindow.padBottom)}
-        </Table.Body>
+        <DataTableBody
+          rows={rows}
+          rowWindow={rowWindow}
+          columns={table.getVisibleLeafColumns().length}
+          emptyText={emptyText}
+        />
       </Table.Root>
     </Box>
   );
@@ -152,34 +115,14 @@ export function DataTable<T>({
   return (
     <Stack gap="2">
       {(exportacao || toolbar !== undefined) && (
-        <Flex
-          justify={toolbar === undefined ? 'flex-end' : 'space-between'}
-          align="center"
-          gap="3"
-          wrap="wrap"
-        >
-          {toolbar}
-          {exportacao && (
-            <ExportMenu
-              exportacao={exportacao}
-              planilha={() => planilhaDaTabela(table, exportacao.nome)}
-            />
-          )}
-        </Flex>
+        <DataTableToolbar
+          toolbar={toolbar}
+          exportacao={exportacao}
+          planilha={() => planilhaDaTabela(table, exportacao?.nome ?? label)}
+        />
       )}
       {grid}
-      {infinite?.hasNextPage && (
-        <Box ref={rowWindow.sentinelRef} alignSelf="center">
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void infinite.fetchNextPage()}
-            loading={infinite.isFetchingNextPage}
-          >
-            Carregar mais
-          </Button>
-        </Box>
-      )}
+      {infinite?.hasNextPage && <LoadMore infinite={infinite} sentinelRef={sentinelRef} />}
     </Stack>
   );
 }

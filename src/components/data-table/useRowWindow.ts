@@ -1,6 +1,6 @@
 import type { Row } from '@tanstack/react-table';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 export const ROW_HEIGHT = 41;
 // Below this many rows every row is rendered; above it only the visible ones are.
@@ -15,13 +15,29 @@ export interface InfiniteRows {
   fetchNextPage: () => unknown;
 }
 
+/** Which rows to render, and where the scrolling box and the end of a short list are. */
+export interface RowWindow<T = unknown> {
+  virtual: boolean;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  sentinelRef: RefObject<HTMLDivElement | null>;
+  /** The rows to render, each with the index the virtualiser measures it by. */
+  visible: Array<{ row: Row<T>; index: number }>;
+  padTop: number;
+  padBottom: number;
+  measureRow: ((node: Element | null) => void) | undefined;
+}
+
 /**
  * Which rows are in the page: every one, or above VIRTUALIZE_ABOVE only those in view of the scrolling box (each
  * measured, so that a row of several lines takes its height), with the space of the others above and below. With
  * `infinite`, the next page is asked for as the last rows come into view: in the box, or for a short list the
  * end of the table in the window (`sentinelRef`, where the browser can tell; a button does it otherwise).
  */
-export function useRowWindow<T>(rows: Row<T>[], maxHeight: number, infinite?: InfiniteRows) {
+export function useRowWindow<T>(
+  rows: Row<T>[],
+  maxHeight: number,
+  infinite?: InfiniteRows,
+): RowWindow<T> {
   const virtual = rows.length > VIRTUALIZE_ABOVE;
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -67,7 +83,6 @@ export function useRowWindow<T>(rows: Row<T>[], maxHeight: number, infinite?: In
     virtual,
     scrollRef,
     sentinelRef,
-    /** The rows to render, each with the index the virtualiser measures it by. */
     visible: virtual
       ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
       : rows.map((row, index) => ({ row, index })),

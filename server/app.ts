@@ -9,17 +9,19 @@ import type { Database, Db } from './db/client';
 import { acoesRoutes } from './modules/acoes';
 import { authRoutes, createAuthService, type AuthService } from './modules/auth';
 import { carteiraRoutes } from './modules/carteira';
-import { clientesRoutes } from './modules/clientes';
+import { StatusMonitor, clientesRoutes } from './modules/clientes';
 import { conciliacaoRoutes } from './modules/conciliacao';
 import { cotacoesRoutes } from './modules/cotacoes';
 import { eventosRoutes } from './modules/eventos';
 import { importacaoRoutes } from './modules/importacao';
-import { lotesRoutes } from './modules/lotes';
+import { createLotesServices, lotesRoutes, type LotesServices } from './modules/lotes';
 import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
 import { painelRoutes } from './modules/painel';
 import { recomendacoesRoutes } from './modules/recomendacoes';
 import { sistemaRoutes } from './modules/sistema';
+import { serverJobs } from './jobs';
+import { JobRunner, type JobClaim } from './lib/jobs';
 import { Lifecycle } from './lib/lifecycle';
 import { createMetrics, type Metrics } from './lib/metrics';
 import type { SharedSecrets } from './lib/secret';
@@ -40,6 +42,12 @@ export interface AppDeps {
   quotes: QuoteService;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** The background tasks (server/jobs.ts): started when the app is ready, stopped when it closes. */
+  jobs: JobRunner;
+  /** The lotes' services, shared by their routes and their follower job. */
+  lotes: LotesServices;
+  /** Every client's MT5 status, shared by its route and its job. */
+  mt5Status: StatusMonitor;
 }
 
 declare module 'fastify' {
@@ -57,6 +65,11 @@ export interface BuildOptions {
   /** The built SPA (default: config.spaDir); null serves the API alone. */
   spaDir?: string | null;
   logger?: boolean;
+  /**
+   * Who runs each background task now (server/lib/jobs.ts); default: this process, always. Several instances on
+   * one database plug in a lease here.
+   */
+  jobClaim?: JobClaim;
   /** Check answers sent as ready-made JSON against their schemas too (tests; it costs a parse per answer). */
   checkAnswers?: boolean;
 }
@@ -87,9 +100,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('checkAnswers', opts.checkAnswers ?? false);
+  const { db } = opts.database;
+  const jobs = new JobRunner({ log: app.log, claim: opts.jobClaim });
   app.decorate('deps', {
     config,
-    db: opts.database.db,
+    db,
     auth: createAuthService({
       db: opts.database.db,
       config,
@@ -99,7 +114,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     quotes: createQuoteService({ config, db: opts.database.db }),
     lifecycle: new Lifecycle(),
     metrics: createMetrics(),
+    jobs,
+    // Built once per app, handed to the routes and to the jobs.
+    lotes: createLotesServices(db, config, app.log),
+    mt5Status: new StatusMonitor(db, config, (err) =>
+      app.log.warn({ err }, 'MT5 status check failed'),
+    ),
   });
+  jobs.add(...serverJobs(app.deps, app.log));
+  app.addHook('onReady', async () => jobs.start());
+  // Before the database closes (server/main.ts closes it after the app): the runs under way end first.
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(errorHandler);
   await app.register(lifecyclePlugin);

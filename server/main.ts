@@ -8,6 +8,8 @@ import { listen } from './db/notifications';
 import { acoes, users } from './db/schema';
 import { resolveJwtSecret, resolveMt5TokenKey, SharedSecrets } from './lib/secret';
 import { ACCEPT_NEW_SECRETS, loadSharedSecrets, SecretsMismatchError } from './lib/shared-secrets';
+import { INSTANCE } from './lib/instance';
+import { leaseClaim, releaseLeases } from './lib/task-leases';
 import { ensureInitialAdmin } from './modules/auth';
 import { loadDemoData } from './seed/demo';
 import { demoHoldings, startDemoSimulators } from './seed/demo-clientes';
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
     database,
     jwtSecret: secrets.jwt.current,
     secrets: secrets.shared ? secrets : undefined,
+    // Several instances on one PostgreSQL: each background task run by one of them at a time.
+    jobClaim: config.databaseUrl ? leaseClaim(db, INSTANCE) : undefined,
   });
 
   // The demo clients' VMs point at these in-process MT5 agent simulators, trading at the demo quotes.
@@ -127,6 +131,7 @@ async function main(): Promise<void> {
       await step(signal, 'backup in progress', () => backups.stop());
       await step(signal, 'database', async () => {
         await secretsListener?.close();
+        if (config.databaseUrl) await releaseLeases(db, INSTANCE);
         await database.close();
       });
       console.log('Stopped cleanly.');

@@ -1,105 +1,110 @@
 import type { ClienteStatus } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { INSTANCE } from '../../lib/instance';
 import type { Job } from '../../lib/jobs';
-import { checkAllStatuses, type StatusTarget } from '../../lib/mt5-agent/status';
-import { selectStatusTargets } from './repository';
-
-type Target = StatusTarget & { mt5_token: string | null };
-
-interface Medicao {
-  /** The address and token it was measured with: another one makes it stale at once. */
-  chave: string;
-  /** When it was measured (ms). */
-  em: number;
-  status: ClienteStatus;
-}
-
-const chaveDe = (t: Target) => JSON.stringify([t.vm_private_ip, t.vm_ip, t.mt5_token]);
-
-/** How the monitor asks for a refresh now: the job runner's trigger (server/lib/jobs.ts). */
-export interface Trigger {
-  trigger(jobName: string): Promise<void>;
-}
+import { checkAllStatuses } from '../../lib/mt5-agent/status';
+import {
+  claimChanged,
+  claimStale,
+  selectStatuses,
+  storeMeasurement,
+  type Target,
+} from './status-repository';
 
 export const STATUS_JOB = 'clientes.mt5-status';
 
 /**
- * Every client's MT5 status, kept fresh in the background, so that GET clientes-status/ answers at once with the
- * last measurement of each (and when it was made) instead of waiting for every VM: a hung VM delays only its own
- * dot. A client not measured yet, or whose address changed, is checked at once (the answer triggers the job) and
- * left out of the answer until its check ends. Each status is measured again once older than MT5_STATUS_SECONDS by
- * the job's rounds, which start with the first question (a server nobody asks calls no agent).
+ * Every client's MT5 status, kept fresh in the background and shared by every instance through the database
+ * (mt5_status), so that GET clientes-status/ answers at once with the last measurement of each (and when it was
+ * made) instead of waiting for every VM: a hung VM delays only its own dot. A client never measured, or whose
+ * address or token changed, is measured at once by the instance that first sees it, once, and left out of the
+ * answer until then. The periodic task, run by one instance at a time, measures again whatever is older than
+ * MT5_STATUS_SECONDS: each VM is asked once per interval, however many instances there are. Rows exist only for
+ * the clients somebody asked about: a server nobody asks calls no agent.
  */
 export class StatusMonitor {
-  private readonly medicoes = new Map<number, Medicao>();
-  private readonly emCurso = new Set<number>();
-  private targets: Target[] = [];
-  private asked = false;
+  private closing = false;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly jobs: Trigger,
     private readonly onError: (err: unknown) => void,
-    private readonly now: () => number = Date.now,
+    private readonly instancia: string = INSTANCE,
   ) {}
 
-  /** The statuses measured for the current clients, at once; the due ones are being measured meanwhile. */
+  /** The statuses measured for the current clients, at once; the new or changed ones are measured meanwhile. */
   async answer(): Promise<ClienteStatus[]> {
-    this.asked = true;
-    await this.jobs.trigger(STATUS_JOB);
-    return this.targets.flatMap((t) => {
-      const medicao = this.medicoes.get(t.id);
-      return medicao && medicao.chave === chaveDe(t) ? [medicao.status] : [];
-    });
+    const rows = await selectStatuses(this.db);
+    const changed = rows.filter((r) => r.medida_chave !== r.chave);
+    if (changed.length) {
+      const claimed = new Set(
+        await claimChanged(
+          this.db,
+          changed.map((r) => ({ id: r.id, chave: r.chave })),
+          this.instancia,
+        ),
+      );
+      this.measure(changed.filter((r) => claimed.has(r.id)));
+    }
+    return rows.flatMap((r) =>
+      r.medida_chave === r.chave && r.status !== null && r.medido_em !== null
+        ? [
+            {
+              id: r.id,
+              status: r.status,
+              ping: r.ping,
+              detail: r.detail,
+              medido_em: r.medido_em.toISOString(),
+            },
+          ]
+        : [],
+    );
   }
 
-  /** The job's run: starts checking every client whose status is missing, stale or of another address. */
+  /** The periodic task's run: measures again every status older than MT5_STATUS_SECONDS. */
   async refresh(): Promise<void> {
-    if (!this.asked) return;
-    const targets = await selectStatusTargets(this.db);
-    const ids = new Set(targets.map((t) => t.id));
-    for (const id of this.medicoes.keys()) if (!ids.has(id)) this.medicoes.delete(id);
-    const velha = this.now() - this.config.mt5.statusSeconds * 1000;
-    const due = targets.filter((t) => {
-      if (this.emCurso.has(t.id)) return false;
-      const medicao = this.medicoes.get(t.id);
-      return !medicao || medicao.chave !== chaveDe(t) || medicao.em <= velha;
-    });
-    if (due.length) this.check(due);
-    this.targets = targets;
+    const { statusSeconds, timeoutMs } = this.config.mt5;
+    // A round ends within about one agent timeout (askFleet): a claim older than two is a measurer that died.
+    const due = await claimStale(this.db, statusSeconds, timeoutMs * 2 + 1_000, this.instancia);
+    this.measure(due);
   }
 
-  private check(targets: Target[]): void {
-    const chaves = new Map(targets.map((t) => [t.id, chaveDe(t)]));
-    for (const t of targets) this.emCurso.add(t.id);
-    // Not awaited: each result is kept as it comes (those needing no call, such as a missing IP, before this
-    // returns), and the answer never waits for a VM. A stop does not wait for them either: they write nothing
-    // but this monitor's memory.
+  /** From the stop on, measurements still arriving are dropped: the database is closing. */
+  stop(): void {
+    this.closing = true;
+  }
+
+  private measure(targets: Target[]): void {
+    if (targets.length === 0 || this.closing) return;
+    const chaves = new Map(targets.map((t) => [t.id, t.chave]));
+    // Not awaited: each result is stored as it comes, and neither an answer nor a stop waits for a hung VM.
     void checkAllStatuses(targets, this.config.mt5, (result) => {
-      this.emCurso.delete(result.id);
-      const em = this.now();
-      this.medicoes.set(result.id, {
-        chave: chaves.get(result.id)!,
-        em,
-        status: { ...result, medido_em: new Date(em).toISOString() },
+      if (this.closing) return;
+      void storeMeasurement(
+        this.db,
+        { ...result, chave: chaves.get(result.id)! },
+        this.instancia,
+      ).catch((err: unknown) => {
+        if (!this.closing) this.onError(err);
       });
     }).catch((err: unknown) => {
-      for (const t of targets) this.emCurso.delete(t.id);
-      this.onError(err);
+      if (!this.closing) this.onError(err);
     });
   }
 }
 
-/** The monitor's periodic round, on every instance (each answers from its own measurements). */
+/**
+ * The periodic round, run by one instance at a time (the runner's claim): a quarter of the interval, so that a
+ * status goes stale at most a quarter of an interval before it is measured again.
+ */
 export function clientesJobs(monitor: StatusMonitor, config: Config): Job[] {
   return [
     {
       name: STATUS_JOB,
-      intervalMs: config.mt5.statusSeconds * 1000,
-      everyInstance: true,
+      intervalMs: Math.max(250, (config.mt5.statusSeconds * 1000) / 4),
       run: () => monitor.refresh(),
+      drain: async () => monitor.stop(),
     },
   ];
 }

@@ -1,117 +1,43 @@
-import { Alert, Button, Dialog, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { Alert, Box, Button, Dialog, Field, SimpleGrid } from '@chakra-ui/react';
+import { useController, useForm, type Control } from 'react-hook-form';
 import type { Operacao, OperacaoInput } from '../../../contract';
-import { isoFromBr } from '../../../shared/dates';
-import { formatDate } from '../../../shared/format';
-import { parseDecimal } from '../../../shared/numbers';
-import { acoesQueries } from '../../api/acoes';
 import { useSaveOperacao } from '../../api/operacoes';
 import { DateInput } from '../../components/DateInput';
-import { decimalText } from '../../components/DecimalInput';
+import { AcaoSelect, DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
-
-interface FormValues {
-  acao: string;
-  data_compra: string;
-  preco_unitario: string;
-  quantidade: string;
-  valor_alvo: string;
-  data_venda: string;
-  preco_venda_unitario: string;
-}
-type FieldName = keyof FormValues;
-
-/** What the server must judge: a value not read is sent as typed (or null when blank), and it says what is wrong. */
-type Digitado<T> = { [K in keyof T]: T[K] | string | null };
-
-/**
- * The form's text as the contract's body, with no checks of its own (specification section 5: empty numeric and
- * date values are sent as null; no required-field checks): pt-BR numbers and dd/mm/aaaa dates are read, the rest
- * is the server's to accept or refuse, field by field.
- */
-function toBody(clienteId: number, v: FormValues): Digitado<OperacaoInput> {
-  // dd/mm/aaaa as the server's aaaa-mm-dd; what is not a date in that form goes as typed.
-  const data = (text: string) => (text.trim() === '' ? null : (isoFromBr(text) ?? text.trim()));
-  const numero = (text: string) => {
-    const n = parseDecimal(text);
-    return n === undefined ? null : Number.isNaN(n) ? text.trim() : n;
-  };
-  return {
-    cliente: clienteId,
-    acao: v.acao === '' ? null : Number(v.acao),
-    data_compra: data(v.data_compra),
-    preco_unitario: numero(v.preco_unitario),
-    quantidade: numero(v.quantidade),
-    valor_alvo: numero(v.valor_alvo),
-    data_venda: data(v.data_venda),
-    preco_venda_unitario: numero(v.preco_venda_unitario),
-  };
-}
-
-const asText = (v: number | null) => (v === null ? '' : decimalText(v));
-function initialValues(op: Operacao | null): FormValues {
-  return {
-    acao: op ? String(op.acao) : '',
-    data_compra: op?.data_compra ? formatDate(op.data_compra) : '',
-    preco_unitario: asText(op?.preco_unitario ?? null),
-    quantidade: asText(op?.quantidade ?? null),
-    valor_alvo: asText(op?.valor_alvo ?? null),
-    data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
-    preco_venda_unitario: asText(op?.preco_venda_unitario ?? null),
-  };
-}
-const FIELD_NAMES = Object.keys(initialValues(null)) as FieldName[];
-
-function TextField({
-  label,
-  error,
-  input,
-  ...props
-}: {
-  label: string;
-  error: string | undefined;
-  input: UseFormRegisterReturn;
-  inputMode?: 'decimal' | 'numeric';
-}) {
-  return (
-    <Field.Root invalid={!!error}>
-      <Field.Label>{label}</Field.Label>
-      <Input {...input} {...props} autoComplete="off" />
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
+import {
+  CAMPOS_DA_OPERACAO,
+  paraCorpo,
+  valoresIniciais,
+  type OperacaoFormValues,
+} from './operacao-form';
 
 function DateField({
   label,
   name,
   control,
-  error,
 }: {
   label: string;
   name: 'data_compra' | 'data_venda';
-  control: Control<FormValues>;
-  error: string | undefined;
+  control: Control<OperacaoFormValues>;
 }) {
+  // The ref apart: the hooks' lint reads any object holding one as a ref itself.
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control, name });
   return (
-    <Field.Root invalid={!!error}>
+    <Field.Root invalid={Boolean(fieldState.error)}>
       <Field.Label>{label}</Field.Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <DateInput
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-        )}
+      <DateInput
+        name={field.name}
+        ref={ref}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
       />
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
     </Field.Root>
   );
 }
@@ -139,6 +65,10 @@ export function OperacaoDialog({ clienteId, target, onClose }: Props) {
   );
 }
 
+/** The text typed in a field of the submitted form (what the server is sent when it is not a number). */
+const textoDoCampo = (form: EventTarget | null | undefined) => (campo: string) =>
+  form instanceof HTMLFormElement ? String(new FormData(form).get(campo) ?? '') : '';
+
 function OperacaoForm({
   clienteId,
   operacao,
@@ -148,26 +78,23 @@ function OperacaoForm({
   operacao: Operacao | null;
   onClose: () => void;
 }) {
-  const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<FormValues>(
-    {
-      defaultValues: initialValues(operacao),
-    },
-  );
-  const acoes = useQuery(acoesQueries.list());
+  const { control, handleSubmit, setError, clearErrors } = useForm<OperacaoFormValues>({
+    defaultValues: valoresIniciais(operacao),
+  });
   const save = useSaveOperacao();
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((values, event) => {
     clearErrors();
+    const body = paraCorpo(clienteId, values, textoDoCampo(event?.target));
     save.mutate(
       // Whatever was typed goes to the server, which answers each field's problem (shown under it).
-      { id: operacao?.id ?? null, body: toBody(clienteId, values) as OperacaoInput },
+      { id: operacao?.id ?? null, body: body as OperacaoInput },
       {
         onSuccess: onClose,
-        onError: (error) => setApiFieldErrors(error, FIELD_NAMES, setError),
+        onError: (error) => setApiFieldErrors(error, CAMPOS_DA_OPERACAO, setError),
       },
     );
   });
-  const fieldError = (name: FieldName) => formState.errors[name]?.message;
 
   return (
     <Dialog.Content>
@@ -177,56 +104,20 @@ function OperacaoForm({
         </Dialog.Header>
         <Dialog.Body>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!fieldError('acao')} gridColumn={{ sm: 'span 2' }}>
-              <Field.Label>Ação</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('acao')} placeholder="Selecione a ação">
-                  {(acoes.data ?? []).map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.empresa ? `${a.ticker} — ${a.empresa}` : a.ticker}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{fieldError('acao')}</Field.ErrorText>
-            </Field.Root>
-            <DateField
-              label="Data Compra"
-              name="data_compra"
+            <Box gridColumn={{ sm: 'span 2' }}>
+              <AcaoSelect control={control} name="acao" placeholder="Selecione a ação" />
+            </Box>
+            <DateField label="Data Compra" name="data_compra" control={control} />
+            <DecimalField control={control} name="preco_unitario" label="Preço Unitário" />
+            <DecimalField
               control={control}
-              error={fieldError('data_compra')}
-            />
-            <TextField
-              label="Preço Unitário"
-              inputMode="decimal"
-              input={register('preco_unitario')}
-              error={fieldError('preco_unitario')}
-            />
-            <TextField
+              name="quantidade"
               label="Quantidade"
               inputMode="numeric"
-              input={register('quantidade')}
-              error={fieldError('quantidade')}
             />
-            <TextField
-              label="Valor Alvo"
-              inputMode="decimal"
-              input={register('valor_alvo')}
-              error={fieldError('valor_alvo')}
-            />
-            <DateField
-              label="Data Venda"
-              name="data_venda"
-              control={control}
-              error={fieldError('data_venda')}
-            />
-            <TextField
-              label="Preço Venda"
-              inputMode="decimal"
-              input={register('preco_venda_unitario')}
-              error={fieldError('preco_venda_unitario')}
-            />
+            <DecimalField control={control} name="valor_alvo" label="Valor Alvo" />
+            <DateField label="Data Venda" name="data_venda" control={control} />
+            <DecimalField control={control} name="preco_venda_unitario" label="Preço Venda" />
           </SimpleGrid>
           {save.error && (
             <Alert.Root status="error" mt="4" role="alert">

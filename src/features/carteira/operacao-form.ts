@@ -1,0 +1,68 @@
+import type { Operacao, OperacaoInput } from '../../../contract';
+import { isoFromBr } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
+
+/**
+ * Nova Operação / Editar Operação, plain: the form's values and the body they become. Specification section 5: no
+ * check of the form's own (an empty value is sent as null, no field is required); the server judges each field
+ * and its message shows under it.
+ */
+
+export interface OperacaoFormValues {
+  /** The stock's id as the select holds it; '' while none is chosen. */
+  acao: string;
+  /** dd/mm/aaaa as typed. */
+  data_compra: string;
+  /** Parsed as typed in pt-BR: undefined while empty, NaN for a text that is not a number. */
+  preco_unitario: number | undefined;
+  quantidade: number | undefined;
+  valor_alvo: number | undefined;
+  data_venda: string;
+  preco_venda_unitario: number | undefined;
+}
+type Campo = keyof OperacaoFormValues;
+type Numerico = 'preco_unitario' | 'quantidade' | 'valor_alvo' | 'preco_venda_unitario';
+
+/** What the server must judge: a value not read is sent as typed (or null when blank), and it says what is wrong. */
+type Digitado<T> = { [K in keyof T]: T[K] | string | null };
+
+/**
+ * The form's values as the contract's body: numbers as numbers, dd/mm/aaaa dates as aaaa-mm-dd, blanks as null.
+ * A number or a date the form could not read goes as typed (`digitado`, the field's text), for the server to
+ * refuse with the field's message.
+ */
+export function paraCorpo(
+  clienteId: number,
+  v: OperacaoFormValues,
+  digitado: (campo: Numerico) => string,
+): Digitado<OperacaoInput> {
+  const data = (text: string) => (text.trim() === '' ? null : (isoFromBr(text) ?? text.trim()));
+  const numero = (campo: Numerico) => {
+    const n = v[campo];
+    return n === undefined ? null : Number.isNaN(n) ? digitado(campo).trim() : n;
+  };
+  return {
+    cliente: clienteId,
+    acao: v.acao === '' ? null : Number(v.acao),
+    data_compra: data(v.data_compra),
+    preco_unitario: numero('preco_unitario'),
+    quantidade: numero('quantidade'),
+    valor_alvo: numero('valor_alvo'),
+    data_venda: data(v.data_venda),
+    preco_venda_unitario: numero('preco_venda_unitario'),
+  };
+}
+
+export function valoresIniciais(op: Operacao | null): OperacaoFormValues {
+  return {
+    acao: op ? String(op.acao) : '',
+    data_compra: op?.data_compra ? formatDate(op.data_compra) : '',
+    preco_unitario: op?.preco_unitario ?? undefined,
+    quantidade: op?.quantidade ?? undefined,
+    valor_alvo: op?.valor_alvo ?? undefined,
+    data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
+    preco_venda_unitario: op?.preco_venda_unitario ?? undefined,
+  };
+}
+
+export const CAMPOS_DA_OPERACAO = Object.keys(valoresIniciais(null)) as Campo[];

@@ -248,10 +248,15 @@ describe('db:backup and db:restore', { timeout: 300_000 }, () => {
         expect(versionsB.get(source), source).toBe(version);
       }
     }
+    // The rows the running server rewrites by itself on its timers, the task leases (renewed at every run) and the
+    // MT5 status measurements (a new client measured at once, the others once stale): the copy has them as they
+    // were at its instant, so they may differ or be fewer, but the copy holds none the original never had.
+    const rewritten = ['public.task_leases', 'public.mt5_status'];
     const growing = ['public.clientes', 'public.operacoes', 'public.audit_log'];
     for (const [table, diff] of compareRows(rowsA, rowsB)) {
       if (table === 'public.cache_versions') continue;
       expect(diff.extra, `${table}: rows the original never had`).toEqual([]);
+      if (rewritten.includes(table)) continue;
       expect(diff.changed, `${table}: rows that differ`).toEqual([]);
       if (diff.missing.length === 0) continue;
       expect(growing, `${table} lacks rows: ${diff.missing.join(' ')}`).toContain(table);

@@ -72,10 +72,27 @@ export function sha256Hex(text: string): string {
 }
 
 /**
- * The Idempotency-Key of `body` sent for `intent`: the first 128 bits of the SHA-256 of both as canonical JSON,
- * written as a UUID is (the shape the server's logs and the tests know).
+ * The operator's confirmations over a warning, and how a key says them: the same request sent again confirmed is
+ * a new intent, tied to the refused one by its key (the refused key, marked).
  */
-export function idempotencyKey(intent: string, body: unknown): string {
-  const hex = sha256Hex(canonicalJson({ intent, body }));
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+const CONFIRMACOES = {
+  confirmar_compra_em_voo: 'em-voo',
+  confirmar_acima_do_terminal: 'acima',
+} as const;
+
+/**
+ * The Idempotency-Key of `body` sent for `intent` (with the path's `params`, when they say what is sent): the first
+ * 128 bits of the SHA-256 of all three as canonical JSON, written as a UUID is, then ':em-voo' or ':acima' for
+ * each confirmation the body carries.
+ */
+export function idempotencyKey(intent: string, body: object, params: object = {}): string {
+  const pedido: Record<string, unknown> = { ...body };
+  const marcas: string[] = [];
+  for (const [campo, marca] of Object.entries(CONFIRMACOES)) {
+    if (pedido[campo] === true) marcas.push(marca);
+    delete pedido[campo];
+  }
+  const hex = sha256Hex(canonicalJson({ intent, params, body: pedido }));
+  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return [uuid, ...marcas].join(':');
 }

@@ -22,8 +22,8 @@ export const opcoesDoUniverso = (acoes: readonly Acao[]): AcaoOpcao[] =>
     label: a.empresa ? `${a.ticker} — ${a.empresa}` : a.ticker,
   }));
 
-export interface AcaoSelectProps<T extends FieldValues> {
-  control: Control<T>;
+export interface AcaoSelectProps<T extends FieldValues, C = unknown, O = T> {
+  control: Control<T, C, O>;
   /** A text field: the chosen option's value, '' while none is. */
   name: FieldPathByValue<T, string | undefined>;
   label?: string;
@@ -35,14 +35,14 @@ export interface AcaoSelectProps<T extends FieldValues> {
 }
 
 /** A form's choice of a stock (react-hook-form), labelled, with the form's message under it. */
-export function AcaoSelect<T extends FieldValues>({
+export function AcaoSelect<T extends FieldValues, C = unknown, O = T>({
   control,
   name,
   label = 'Ação',
   placeholder,
   opcoes,
   disabled,
-}: AcaoSelectProps<T>) {
+}: AcaoSelectProps<T, C, O>) {
   // The ref apart: the hooks' lint reads any object holding one as a ref itself.
   const {
     field: { ref, ...field },

@@ -47,8 +47,9 @@ function DecimalInput({ value, onChange, ...props }: DecimalInputProps) {
   );
 }
 
-export interface DecimalFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface DecimalFieldProps<T extends FieldValues, C = unknown, O = T> {
+  /** The form's control, whatever its context and parsed values. */
+  control: Control<T, C, O>;
   /** A field holding a number: undefined while empty, NaN while the text is not a number (the schema says why). */
   name: FieldPathByValue<T, Numero>;
   label: string;
@@ -62,14 +63,14 @@ export interface DecimalFieldProps<T extends FieldValues> {
  * The one numeric field of the SPA's forms (react-hook-form): labelled, typed and shown in pt-BR, its value the
  * parsed number, its error the form's schema's message (the contract's, in the order forms).
  */
-export function DecimalField<T extends FieldValues>({
+export function DecimalField<T extends FieldValues, C = unknown, O = T>({
   control,
   name,
   label,
   disabled,
   inputMode = 'decimal',
   helperText,
-}: DecimalFieldProps<T>) {
+}: DecimalFieldProps<T, C, O>) {
   // The ref apart: the hooks' lint reads any object holding one as a ref itself.
   const {
     field: { ref, ...field },

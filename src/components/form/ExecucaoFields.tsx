@@ -14,8 +14,8 @@ export interface ExecucaoValues extends FieldValues {
   preco?: number | undefined;
 }
 
-interface Props<T extends ExecucaoValues> {
-  control: Control<T>;
+interface Props<T extends ExecucaoValues, C, O> {
+  control: Control<T, C, O>;
   disabled?: boolean;
   /**
    * An empty cell in place of the price at market, so that the fields after these keep their place in the
@@ -25,11 +25,11 @@ interface Props<T extends ExecucaoValues> {
 }
 
 /** Execução (Mercado / Limite) and, for limite, Preço limite: two cells of the parent's grid or stack. */
-export function ExecucaoFields<T extends ExecucaoValues>({
+export function ExecucaoFields<T extends ExecucaoValues, C = unknown, O = T>({
   control,
   disabled,
   keepPriceCell,
-}: Props<T>) {
+}: Props<T, C, O>) {
   const execucao = useWatch({ control, name: 'execucao' as FieldPathByValue<T, Execucao> });
   return (
     <>

@@ -26,8 +26,8 @@ export function FormField({
   );
 }
 
-export interface RadioFieldProps<T extends FieldValues, V extends string> {
-  control: Control<T>;
+export interface RadioFieldProps<T extends FieldValues, V extends string, C = unknown, O = T> {
+  control: Control<T, C, O>;
   name: FieldPathByValue<T, V>;
   label: string;
   options: ReadonlyArray<{ value: V; label: string }>;
@@ -35,13 +35,13 @@ export interface RadioFieldProps<T extends FieldValues, V extends string> {
 }
 
 /** A labelled radio group of a form (execução, the entry mode, a lote's sizing rule). */
-export function RadioField<T extends FieldValues, V extends string>({
+export function RadioField<T extends FieldValues, V extends string, C = unknown, O = T>({
   control,
   name,
   label,
   options,
   disabled,
-}: RadioFieldProps<T, V>) {
+}: RadioFieldProps<T, V, C, O>) {
   const { field } = useController({ control, name });
   return (
     <Field.Root disabled={disabled}>

@@ -53,7 +53,18 @@ describe('idempotencyKey', () => {
     expect(
       idempotencyKey('i1', { ...body, legs: [{ symbol: 'PETR4', quantidade: 201 }] }),
     ).not.toBe(key);
-    expect(idempotencyKey('i1', { ...body, confirmar_compra_em_voo: true })).not.toBe(key);
     expect(idempotencyKey('i2', body)).not.toBe(key);
+    expect(idempotencyKey('i1', body, { cliente: 2 })).not.toBe(
+      idempotencyKey('i1', body, { cliente: 1 }),
+    );
+  });
+
+  it('marks the key of a request confirmed over a warning, tied to the one refused', () => {
+    const key = idempotencyKey('i1', body);
+    expect(idempotencyKey('i1', { ...body, confirmar_compra_em_voo: true })).toBe(`${key}:em-voo`);
+    expect(idempotencyKey('i1', { execucao: 'mercado', confirmar_acima_do_terminal: true })).toBe(
+      `${idempotencyKey('i1', { execucao: 'mercado' })}:acima`,
+    );
+    expect(idempotencyKey('i1', { ...body, confirmar_compra_em_voo: false })).toBe(key);
   });
 });

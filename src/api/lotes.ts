@@ -1,5 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   lotesEndpoints as e,
   type LoteCompraRequest,
@@ -7,8 +13,9 @@ import {
   type LoteValidarRequest,
   type LoteVendaRequest,
 } from '../../contract';
+import { idempotencyKey } from '../lib/idempotency';
 import { call } from './call';
-import { invalidateCarteira } from './operacoes';
+import { invalidateOrdensTerminadas, ordemTerminada, type Envio } from './ordens';
 
 /** The specification's order status polling period, for a lote's one status call. */
 export const LOTE_POLL_MS = 3000;
@@ -23,41 +30,52 @@ export const lotesQueries = {
       queryFn: ({ signal }) => call(e.list, {}, { signal }),
     }),
   details: () => [...lotesQueries.all(), 'detail'] as const,
-  /** Polled every 3 s, one call for the whole lote, until every order of it has ended. */
+  detailKey: (loteId: string | null) => [...lotesQueries.details(), loteId] as const,
+  /**
+   * A lote's status: one call for the whole lote, every 3 s until every order of it has ended; each answer goes
+   * through `landLote`, which handles each order's end as a single order's. null: no lote (nothing is asked).
+   */
   detail: (loteId: string | null) =>
     queryOptions({
-      queryKey: [...lotesQueries.details(), loteId] as const,
-      queryFn: ({ signal }) => call(e.status, { params: { lote_id: loteId ?? '' } }, { signal }),
-      enabled: loteId !== null,
+      queryKey: lotesQueries.detailKey(loteId),
+      queryFn: loteId
+        ? async ({ signal, client }) =>
+            landLote(client, await call(e.status, { params: { lote_id: loteId } }, { signal }))
+        : skipToken,
       refetchInterval: (query) => (query.state.data?.finished ? false : LOTE_POLL_MS),
       // A failed poll is logged and polling goes on (specification section 8).
       retry: false,
-      staleTime: 0,
+      // Fresh until the next poll is due (the screen reads what its route's loader just asked); a lote that ended
+      // stays as it was.
+      staleTime: (query) => (query.state.data?.finished ? Infinity : LOTE_POLL_MS),
     }),
 };
 
-/** What a lote's order changed once it ended with something filled: that client's portfolio. */
-const filled = (item: LoteStatus['itens'][number]) => item.summary.some((l) => l.volume_exec > 0);
-
 /**
- * A lote's status. Each order that ends with something filled changed its client's operations, summary and the
- * control panel: those reload, once per order; the list of lotes reloads when the lote ends.
+ * Where every status of a lote arrives (a poll, a cancel's answer): each of its orders seen ending for the first
+ * time ends as a single order does (src/api/ordens.ts's `invalidateOrdensTerminadas`: its client's portfolio, the
+ * history), and the lote's own end reloads the list of lotes.
  */
+function landLote(queryClient: QueryClient, status: LoteStatus): LoteStatus {
+  const before = queryClient.getQueryData<LoteStatus>(lotesQueries.detailKey(status.lote_id));
+  const ended = new Set(before?.itens.filter(ordemTerminada).map((i) => i.group_id));
+  const terminadas = status.itens.filter((i) => ordemTerminada(i) && !ended.has(i.group_id));
+  if (terminadas.length > 0) {
+    void invalidateOrdensTerminadas(
+      queryClient,
+      terminadas.map((i) => ({ groupId: i.group_id, cliente: i.cliente })),
+    );
+  }
+  if (status.finished && !before?.finished) {
+    void queryClient.invalidateQueries({ queryKey: lotesQueries.lists() });
+  }
+  return status;
+}
+
+/** A lote's status as it is polled. */
 export function useLoteStatus(loteId: string | null) {
-  const queryClient = useQueryClient();
   const query = useQuery(lotesQueries.detail(loteId));
-  const status = loteId !== null && query.data?.lote_id === loteId ? query.data : undefined;
-  const applied = useRef(new Set<string>());
-  useEffect(() => {
-    if (!status) return;
-    for (const item of status.itens) {
-      if (!item.finished || !filled(item) || applied.current.has(item.group_id)) continue;
-      applied.current.add(item.group_id);
-      void invalidateCarteira(queryClient, item.cliente);
-    }
-    if (status.finished) void queryClient.invalidateQueries({ queryKey: lotesQueries.lists() });
-  }, [status, queryClient]);
-  return { status, error: query.error, isFetching: query.isFetching };
+  return { status: query.data, error: query.error, isFetching: query.isFetching };
 }
 
 /** Sizes and checks a lote against every terminal; nothing is sent. */
@@ -67,12 +85,17 @@ export function useValidateLote() {
   });
 }
 
-/** Each confirmed lote carries its own Idempotency-Key: a retried or double-clicked Enviar is one lote. */
+/** A lote's Idempotency-Key is its intent's and request's (src/api/ordens.ts's `Envio`): one lote per intent. */
 export function useSendLote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, key }: { body: LoteCompraRequest; key: string }) =>
-      (await call(e.sendCompra, { headers: { 'idempotency-key': key }, body })).lote_id,
+    mutationFn: async ({ body, intent }: Envio<LoteCompraRequest>) =>
+      (
+        await call(e.sendCompra, {
+          headers: { 'idempotency-key': idempotencyKey(intent, body) },
+          body,
+        })
+      ).lote_id,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lotesQueries.lists() }),
   });
 }
@@ -80,8 +103,13 @@ export function useSendLote() {
 export function useSendVendaLote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, key }: { body: LoteVendaRequest; key: string }) =>
-      (await call(e.sendVenda, { headers: { 'idempotency-key': key }, body })).lote_id,
+    mutationFn: async ({ body, intent }: Envio<LoteVendaRequest>) =>
+      (
+        await call(e.sendVenda, {
+          headers: { 'idempotency-key': idempotencyKey(intent, body) },
+          body,
+        })
+      ).lote_id,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lotesQueries.lists() }),
   });
 }
@@ -93,7 +121,10 @@ export function useCancelLote() {
     mutationFn: (loteId: string) => call(e.cancel, { params: { lote_id: loteId } }),
     onSuccess: (answer) => {
       const { cancelamentos: _, ...status } = answer;
-      queryClient.setQueryData(lotesQueries.detail(answer.lote_id).queryKey, status);
+      queryClient.setQueryData(
+        lotesQueries.detailKey(answer.lote_id),
+        landLote(queryClient, status),
+      );
     },
   });
 }

@@ -2,12 +2,12 @@ import {
   infiniteQueryOptions,
   QueryObserver,
   queryOptions,
+  skipToken,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
   ordensEndpoints as e,
   type CompraRequest,
@@ -18,15 +18,23 @@ import {
   type VendaRequest,
 } from '../../contract';
 import { ApiRequestError } from '../lib/api';
+import { idempotencyKey } from '../lib/idempotency';
 import { call } from './call';
-import { conciliacaoQueries } from './conciliacao';
-import { invalidateCarteira } from './operacoes';
+import { invalidateAfterOrdens, invalidatePosicaoNoTerminal } from './invalidations';
 
 /** The specification's order status polling period. */
 export const ORDEM_POLL_MS = 3000;
 
-const isDone = (status: OrderStatus | undefined) =>
+/** An order has ended: everything executed, or finished with an error (canceled, rejected, resolved). */
+export const ordemTerminada = (status: OrderStatus | undefined) =>
   Boolean(status?.executed_all || status?.finished);
+
+/** Which order: its group, whose it is (what it changes) and its side (where its status is asked). */
+export interface OrdemRef {
+  groupId: string;
+  cliente: number;
+  lado: Lado;
+}
 
 /** The history's filters; a missing one is no filter. */
 export interface HistoricoFiltros {
@@ -40,7 +48,7 @@ export interface HistoricoFiltros {
 /** One page of the history: enough to fill a screen, the next one on demand. */
 export const HISTORICO_PAGINA = 50;
 
-/** MT5 orders: the status of each sent group, per client and lado; the history and each order's detail. */
+/** MT5 orders: the history, each order's detail, and each sent order's status. */
 export const ordensQueries = {
   all: () => ['ordens'] as const,
   lists: () => [...ordensQueries.all(), 'list'] as const,
@@ -70,126 +78,131 @@ export const ordensQueries = {
       queryFn: ({ signal }) => call(e.detail, { params: { group_id: groupId } }, { signal }),
     }),
   statuses: () => [...ordensQueries.all(), 'status'] as const,
-  /** Polled every 3 s by `followOrdem` until the group is executed or finished with an error. */
-  status: (clienteId: number, lado: Lado, groupId: string | null) =>
+  /** Keyed by the group alone: its client and side follow from it (a cancel's answer lands here without them). */
+  statusKey: (groupId: string | null) => [...ordensQueries.statuses(), groupId] as const,
+  /**
+   * THE way to follow an order (the buy and sale dialogs, the order's page): its status, asked every 3 s until it
+   * ends. Asking is what moves it on the server (the terminal is read and what filled recorded); each answer goes
+   * through `landStatus`, which handles the end once for everyone. null: no order yet (nothing is asked).
+   */
+  status: (ordem: OrdemRef | null) =>
     queryOptions({
-      queryKey: [...ordensQueries.statuses(), clienteId, lado, groupId] as const,
-      queryFn: ({ signal }) => {
-        const params = { id: clienteId, group_id: groupId ?? '' };
-        return lado === 'compra'
-          ? call(e.compraStatus, { params }, { signal })
-          : call(e.vendaStatus, { params }, { signal });
-      },
-      enabled: groupId !== null,
-      refetchInterval: (query) => (isDone(query.state.data) ? false : ORDEM_POLL_MS),
+      queryKey: ordensQueries.statusKey(ordem?.groupId ?? null),
+      queryFn: ordem
+        ? async ({ signal, client }) => {
+            const params = { id: ordem.cliente, group_id: ordem.groupId };
+            const status =
+              ordem.lado === 'compra'
+                ? await call(e.compraStatus, { params }, { signal })
+                : await call(e.vendaStatus, { params }, { signal });
+            return landStatus(client, ordem, status);
+          }
+        : skipToken,
+      refetchInterval: (query) => (ordemTerminada(query.state.data) ? false : ORDEM_POLL_MS),
       // A failed poll is logged and polling goes on (specification section 8).
       retry: false,
-      staleTime: 0,
+      // Fresh until the next poll is due: a screen that starts reading it (the dialog, right after the send
+      // started following it) reads the last answer rather than asking again; an order that ended stays as it was.
+      staleTime: (query) => (ordemTerminada(query.state.data) ? Infinity : ORDEM_POLL_MS),
     }),
 };
+
+/**
+ * What ended orders make stale, once per order (`landStatus` and the lote's status call it as they see each one
+ * end): their clients' portfolios and the reconciliation (./invalidations.ts), the history and each one's detail.
+ */
+export function invalidateOrdensTerminadas(
+  queryClient: QueryClient,
+  ordens: ReadonlyArray<{ groupId: string; cliente: number }>,
+) {
+  return Promise.all([
+    invalidateAfterOrdens(
+      queryClient,
+      ordens.map((o) => o.cliente),
+    ),
+    queryClient.invalidateQueries({ queryKey: ordensQueries.lists() }),
+    ...ordens.map((o) =>
+      queryClient.invalidateQueries({ queryKey: ordensQueries.detail(o.groupId).queryKey }),
+    ),
+  ]);
+}
+
+/**
+ * Where every status of an order arrives, from a poll or from a cancel's or a resolve's answer: the one place
+ * its end is handled (chosen over a cache subscriber: it runs wherever the status comes from, with nothing to
+ * install, and in no component, so a closed dialog's order still ends here). The order's detail follows each
+ * status while it is in flight (only a page showing it reloads it); the first status that says it ended makes what
+ * it changed stale, and nothing after it does.
+ */
+function landStatus(queryClient: QueryClient, ordem: Omit<OrdemRef, 'lado'>, status: OrderStatus) {
+  const before = queryClient.getQueryData<OrderStatus>(ordensQueries.statusKey(ordem.groupId));
+  if (ordemTerminada(before)) return status;
+  if (ordemTerminada(status)) void invalidateOrdensTerminadas(queryClient, [ordem]);
+  else
+    void queryClient.invalidateQueries({ queryKey: ordensQueries.detail(ordem.groupId).queryKey });
+  return status;
+}
 
 const followed = new WeakMap<QueryClient, Set<string>>();
 
 /**
- * Follows a sent order until it ends, whether a dialog shows it or was closed meanwhile: its status is polled
- * every 3 s into the query cache (where the dialog reads it), and once it ends what it changed reloads (the
- * client's portfolio, the control panel). One follower per group, however often it is asked.
+ * Keeps a sent order's status query observed until the order ends, whether a dialog shows it or was closed
+ * meanwhile (a query nobody observes is not polled). It reads nothing itself: the dialog reads the same query,
+ * and `landStatus` handles the end. One per group, however often it is asked; a cleared cache (the session
+ * ended) stops it, nobody being there to see the order.
  */
-export function followOrdem(
-  queryClient: QueryClient,
-  clienteId: number,
-  lado: Lado,
-  groupId: string,
-): void {
+export function followOrdem(queryClient: QueryClient, ordem: OrdemRef): void {
   const groups = followed.get(queryClient) ?? new Set<string>();
   followed.set(queryClient, groups);
-  if (groups.has(groupId)) return;
-  groups.add(groupId);
-  const observer = new QueryObserver(queryClient, ordensQueries.status(clienteId, lado, groupId));
-  // A cleared cache (the session ended) ends the following too: nobody is there to see the order.
+  if (groups.has(ordem.groupId)) return;
+  groups.add(ordem.groupId);
+  const observer = new QueryObserver(queryClient, ordensQueries.status(ordem));
   const unwatch = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'removed' && event.query === observer.getCurrentQuery()) stop();
   });
   const unsubscribe = observer.subscribe((result) => {
-    if (!isDone(result.data)) return;
-    stop();
-    // A group that ended without every share still recorded what filled (a canceled limit order, a partial fill).
-    void invalidateOrdem(queryClient, clienteId, groupId);
+    if (ordemTerminada(result.data)) stop();
   });
   function stop() {
     unsubscribe();
     unwatch();
-    groups.delete(groupId);
+    groups.delete(ordem.groupId);
   }
 }
 
-/**
- * A sent order's status as `followOrdem` polls it (the dialog only reads it: closing the dialog stops nothing).
- * Once it is executed `onExecuted` runs, once per group.
- */
-export function useOrdemStatus(
-  clienteId: number,
-  lado: Lado,
-  groupId: string | null,
-  onExecuted: () => void,
-) {
-  const query = useQuery({ ...ordensQueries.status(clienteId, lado, groupId), enabled: false });
-  const status = groupId !== null && query.data?.group_id === groupId ? query.data : undefined;
-  const executed = Boolean(status?.executed_all);
-  useEffect(() => {
-    if (!executed) return;
-    onExecuted();
-    // The executed group is what this reacts to, once; onExecuted is the caller's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [executed]);
-  return status;
+/** A sent order's status as it is polled; undefined before the order is sent and until the first answer. */
+export function useOrdemStatus(ordem: OrdemRef | null): OrderStatus | undefined {
+  return useQuery(ordensQueries.status(ordem)).data;
 }
 
 /**
- * What a finished, canceled or resolved order makes stale: the client's portfolio (what filled was recorded), its
- * reconciliation (the terminal's positions moved), the history and the order's detail.
+ * Asks the terminal to cancel what is still open of an order (a resting limit order); its answer is the order's
+ * status (the polling then follows it until the legs are canceled; what filled is recorded). A 409 says there is
+ * nothing open to cancel.
  */
-export function invalidateOrdem(queryClient: QueryClient, clienteId: number, groupId: string) {
-  return Promise.all([
-    invalidateCarteira(queryClient, clienteId),
-    queryClient.invalidateQueries({ queryKey: conciliacaoQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: ordensQueries.lists() }),
-    queryClient.invalidateQueries({ queryKey: ordensQueries.detail(groupId).queryKey }),
-  ]);
-}
-
-/** The order as the status polling last saw it changes its history row and detail too. */
-function afterOrderAction(queryClient: QueryClient, status: OrderStatus, clienteId: number | null) {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ordensQueries.statuses() })) {
-    if (query.queryKey.at(-1) === status.group_id) queryClient.setQueryData(query.queryKey, status);
-  }
-  return clienteId === null
-    ? Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordensQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: ordensQueries.detail(status.group_id).queryKey }),
-      ])
-    : invalidateOrdem(queryClient, clienteId, status.group_id);
-}
-
-/**
- * Asks the terminal to cancel what is still open of an order (a resting limit order); the status polling then
- * follows it until the legs are canceled (what filled is recorded). A 409 says there is nothing open to cancel.
- */
-export function useCancelOrdem(clienteId: number | null = null) {
+export function useCancelOrdem(clienteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groupId: string) => call(e.cancel, { params: { group_id: groupId } }),
-    onSuccess: (status) => afterOrderAction(queryClient, status, clienteId),
+    onSuccess: (status) =>
+      queryClient.setQueryData(
+        ordensQueries.statusKey(status.group_id),
+        landStatus(queryClient, { groupId: status.group_id, cliente: clienteId }, status),
+      ),
   });
 }
 
 /** Closes an order whose outcome cannot be known, with the reason; nothing reaches the portfolio. */
-export function useResolveOrdem(clienteId: number | null = null) {
+export function useResolveOrdem(clienteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, motivo }: { groupId: string; motivo: string }) =>
       call(e.resolve, { params: { group_id: groupId }, body: { motivo } }),
-    onSuccess: (status) => afterOrderAction(queryClient, status, clienteId),
+    onSuccess: (status) =>
+      queryClient.setQueryData(
+        ordensQueries.statusKey(status.group_id),
+        landStatus(queryClient, { groupId: status.group_id, cliente: clienteId }, status),
+      ),
   });
 }
 
@@ -201,49 +214,55 @@ export function useValidateCompra(clienteId: number) {
   });
 }
 
-/** Each confirmed intent carries its own Idempotency-Key: a retried or double-clicked submit is one order. */
+/**
+ * What a dialog sends: the request's body, and the intent it belongs to (drawn once per dialog, again after an
+ * order that failed). The Idempotency-Key is derived from the intent and the whole request, path and body
+ * (src/lib/idempotency.ts): a retried or double-clicked submit is one order, any edit another.
+ */
+export interface Envio<B> {
+  body: B;
+  intent: string;
+}
+
 export function useSendCompra(clienteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, key }: { body: CompraRequest; key: string }) =>
+    mutationFn: async ({ body, intent }: Envio<CompraRequest>) =>
       (
         await call(e.sendCompra, {
           params: { id: clienteId },
-          headers: { 'idempotency-key': key },
+          headers: { 'idempotency-key': idempotencyKey(intent, body, { cliente: clienteId }) },
           body,
         })
       ).group_id,
     // Here, not in the dialog's mutate(): a dialog closed while the order was being sent still has it followed.
-    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'compra', groupId),
+    onSuccess: (groupId) =>
+      followOrdem(queryClient, { groupId, cliente: clienteId, lado: 'compra' }),
   });
 }
 
-export function useSendVenda(clienteId: number) {
+export function useSendVenda(clienteId: number, operacaoId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      operacaoId,
-      body,
-      key,
-    }: {
-      operacaoId: number;
-      body: VendaRequest;
-      key: string;
-    }) =>
+    mutationFn: async ({ body, intent }: Envio<VendaRequest>) =>
       (
         await call(e.sendVenda, {
           params: { id: clienteId, operation_id: operacaoId },
-          headers: { 'idempotency-key': key },
+          headers: {
+            'idempotency-key': idempotencyKey(intent, body, {
+              cliente: clienteId,
+              operacao: operacaoId,
+            }),
+          },
           body,
         })
       ).group_id,
-    onSuccess: (groupId) => followOrdem(queryClient, clienteId, 'venda', groupId),
+    onSuccess: (groupId) =>
+      followOrdem(queryClient, { groupId, cliente: clienteId, lado: 'venda' }),
     // A 409 may be the terminal holding less than the sale: what the dialog knows of its position is read again.
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 409) {
-        void queryClient.invalidateQueries({
-          queryKey: conciliacaoQueries.detail(clienteId).queryKey,
-        });
+        void invalidatePosicaoNoTerminal(queryClient, clienteId);
       }
     },
   });

@@ -25,6 +25,15 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   notFoundComponent: () => <Navigate to="/" replace />,
 });
 
+/**
+ * A screen's data, asked for beside its code instead of after it (a route's `loader`, with `ensureQueryData`): not
+ * awaited, so the screen shows its own loading state and its own message for an error (a missing order), as it
+ * would without it. The API modules load lazily, like the screens.
+ */
+function preload(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
 // Each screen is its own chunk: the first paint loads only the shell and the screen asked for.
 const child = { getParentRoute: () => rootRoute } as const;
 const routeTree = rootRoute.addChildren([
@@ -61,6 +70,11 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     ...child,
     path: '/ordens/$groupId',
+    loader: ({ context: { queryClient }, params: { groupId } }) =>
+      preload(async () => {
+        const { ordensQueries } = await import('../api/ordens');
+        await queryClient.ensureQueryData(ordensQueries.detail(groupId));
+      }),
     component: lazyRouteComponent(() => import('../features/ordens/OrdemPage'), 'OrdemPage'),
   }),
   createRoute({
@@ -91,6 +105,14 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/ordens/lote',
     validateSearch: loteSearch,
+    // The lote watched, and the one whose failures are sent again.
+    loaderDeps: ({ search: { lote, reenviar } }) => ({ lote, reenviar }),
+    loader: ({ context: { queryClient }, deps }) =>
+      preload(async () => {
+        const { lotesQueries } = await import('../api/lotes');
+        const ids = [deps.lote, deps.reenviar].filter((id) => id !== undefined);
+        await Promise.all(ids.map((id) => queryClient.ensureQueryData(lotesQueries.detail(id))));
+      }),
     component: lazyRouteComponent(() => import('../features/lotes/LotePage'), 'LotePage'),
   }),
   createRoute({

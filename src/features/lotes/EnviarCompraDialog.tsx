@@ -6,14 +6,15 @@ import { useSendLote } from '../../api/lotes';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { CompraEmVooAviso } from '../../widgets/ordens';
 import { ApiRequestError } from '../../lib/api';
+import { idempotencyKey } from '../../lib/idempotency';
 import { nomesDe } from './ComprasEmVoo';
 import { contagem, type Totais } from './figures';
 
-/** A buy lote ready to send: its request, its totals, and the Idempotency-Key every retry of it carries. */
+/** A buy lote ready to send: its request, its totals, and the intent its Idempotency-Key is derived with. */
 export interface Envio {
   body: LoteCompraRequest;
   totais: Totais;
-  key: string;
+  intent: string;
   /** The selected clients that already have a buy of the stock in flight (Validar said so): confirmed first. */
   emVoo: string[];
 }
@@ -23,7 +24,7 @@ const EXECUCAO_TEXTO = { mercado: 'a mercado', limite: 'limitada' } as const;
 /**
  * The confirmation with the totals; it holds the send, and a failure stays in it. Sending to clients that already
  * have a buy of the stock in flight (said by Validar, or by the server's 409 when one started since) needs the
- * operator's explicit confirmation: a new intent, with its own key.
+ * operator's explicit confirmation: a new request, whose key is the refused one's marked (src/lib/idempotency.ts).
  */
 export function EnviarCompraDialog({
   envio,
@@ -35,7 +36,11 @@ export function EnviarCompraDialog({
   onSent: (loteId: string) => void;
 }) {
   return (
-    <ConfirmDialog target={envio} targetKey={(e) => e.key} onClose={onClose}>
+    <ConfirmDialog
+      target={envio}
+      targetKey={(e) => idempotencyKey(e.intent, e.body)}
+      onClose={onClose}
+    >
       {(e) => <EnviarCompra envio={e} onClose={onClose} onSent={onSent} />}
     </ConfirmDialog>
   );
@@ -70,7 +75,7 @@ function EnviarCompra({
         send.mutate(
           {
             body: { ...body, ...(confirmado ? { confirmar_compra_em_voo: true } : {}) },
-            key: confirmado ? `${envio.key}:em-voo` : envio.key,
+            intent: envio.intent,
           },
           { onSuccess: onSent },
         );

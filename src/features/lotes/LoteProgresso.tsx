@@ -232,7 +232,8 @@ function ReenviarVenda({
   onSent: (loteId: string) => void;
 }) {
   const send = useSendVendaLote();
-  const [key] = useState(uuid);
+  // Its own intent (src/lib/idempotency.ts): a double-clicked Vender is one lote.
+  const [intent] = useState(uuid);
   const operacoes = falhas(lote).flatMap((i) => (i.operacao === null ? [] : [i.operacao]));
   return (
     <ConfirmDialogContent
@@ -245,7 +246,7 @@ function ReenviarVenda({
         if (send.isPending) return;
         send.mutate(
           {
-            key,
+            intent,
             body: {
               execucao: lote.execucao,
               ...(lote.preco !== null ? { preco: lote.preco } : {}),

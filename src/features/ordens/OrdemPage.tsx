@@ -1,150 +1,48 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Link,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams, useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { OrdemDetalhe } from '../../../contract';
-import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
-import { ORDEM_POLL_MS, ordensQueries } from '../../api/ordens';
-import {
-  AvisoOrdem,
-  ESTADO_ORDEM,
-  ESTADO_PERNA,
-  EXECUCAO,
-  LADO,
-  LoteLink,
-  OrdemAcoes,
-  emAndamento,
-} from '../../widgets/ordens';
-import { ApiRequestError } from '../../lib/api';
+import { ordensQueries, useOrdemStatus } from '../../api/ordens';
+import { AvisoOrdem, ESTADO_ORDEM, LADO, OrdemAcoes, emAndamento } from '../../widgets/ordens';
+import { acoesDaOrdem, erroDaOrdem } from './ordem-state';
+import { Dados, NaCarteira, Pernas, Timeline } from './OrdemDados';
 
-function Dado({ label, children }: { label: string; children: ReactNode }) {
+const route = getRouteApi('/ordens/$groupId');
+
+function Secao({
+  titulo,
+  gap = '2',
+  children,
+}: {
+  titulo: string;
+  gap?: string;
+  children: ReactNode;
+}) {
   return (
-    <Box>
-      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-        {label}
-      </Text>
-      <Box fontWeight="medium">{children}</Box>
-    </Box>
-  );
-}
-
-const PAPEL = {
-  criada: { texto: 'criada', aba: 'posicionadas' },
-  restante: { texto: 'aberta com o restante', aba: 'posicionadas' },
-  realizada: { texto: 'realizada', aba: 'realizadas' },
-} as const;
-
-function Pernas({ ordem }: { ordem: OrdemDetalhe }) {
-  return (
-    <Box overflowX="auto" borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Pernas da ordem">
-        <Table.Header bg="bg.muted">
-          <Table.Row bg="bg.muted">
-            <Table.ColumnHeader>Símbolo</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Volume</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Executado</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-              Preço médio
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>Estado</Table.ColumnHeader>
-            <Table.ColumnHeader>Retcode</Table.ColumnHeader>
-            <Table.ColumnHeader>Mensagem da corretora</Table.ColumnHeader>
-            <Table.ColumnHeader>Ticket</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {ordem.legs.map((leg) => (
-            <Table.Row key={leg.symbol + leg.ticket}>
-              <Table.Cell fontWeight="semibold">{leg.symbol}</Table.Cell>
-              <Table.Cell textAlign="end">{formatInteger(leg.volume)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatInteger(leg.volume_exec)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatNumber(leg.preco_medio)}</Table.Cell>
-              <Table.Cell>
-                {ESTADO_PERNA[leg.estado]}
-                {leg.problema && (
-                  <Text fontSize="xs" color="orange.fg">
-                    {leg.problema}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {[leg.retcode, leg.retcode_desc].filter((x) => x !== null).join(' ') || DASH}
-              </Table.Cell>
-              <Table.Cell>
-                {leg.broker_comment ?? DASH}
-                {leg.retcode_external ? ` (código ${leg.retcode_external})` : ''}
-              </Table.Cell>
-              <Table.Cell>{leg.ticket ?? DASH}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
-  );
-}
-
-function Timeline({ ordem }: { ordem: OrdemDetalhe }) {
-  return (
-    <Stack as="ol" gap="0" aria-label="Linha do tempo" listStyleType="none">
-      {ordem.timeline.map((t, i) => (
-        <Box
-          as="li"
-          key={i}
-          borderLeftWidth="2px"
-          borderColor="gold.muted"
-          pl="4"
-          pb="3"
-          position="relative"
-        >
-          <Box
-            position="absolute"
-            left="-5px"
-            top="1.5"
-            boxSize="2"
-            rounded="full"
-            bg="gold.solid"
-          />
-          <Text fontSize="xs" color="fg.muted">
-            {formatDateTime(t.em)} · {t.usuario}
-          </Text>
-          <Text fontWeight="medium">{t.evento}</Text>
-          {t.detalhe && <Text fontSize="sm">{t.detalhe}</Text>}
-        </Box>
-      ))}
+    <Stack gap={gap}>
+      <Heading as="h2" size="md">
+        {titulo}
+      </Heading>
+      {children}
     </Stack>
   );
 }
 
-/** One order: its data, legs, what it did to the portfolio and its timeline; Cancelar ordem / Resolver while open. */
+/**
+ * One order: its data, legs, what it did to the portfolio and its timeline; Cancelar ordem / Resolver while it
+ * is in flight. Meanwhile its status is followed as the portfolio's dialogs follow it (src/api/ordens.ts), and
+ * the detail reloads with each new status.
+ */
 export function OrdemPage() {
-  const { groupId } = useParams({ strict: false }) as { groupId: string };
+  const { groupId } = route.useParams();
   const router = useRouter();
-  const detalhe = useQuery({
-    ...ordensQueries.detail(groupId),
-    // While the order is in flight, the page follows it as the portfolio's dialogs do.
-    refetchInterval: (q) =>
-      q.state.data && emAndamento(q.state.data.estado) ? ORDEM_POLL_MS : false,
-  });
+  const detalhe = useQuery(ordensQueries.detail(groupId));
   const ordem = detalhe.data;
-  const aberta = Boolean(ordem && emAndamento(ordem.estado));
-  // The status call is what asks the terminal (and finishes the order); the detail only reads what is stored.
-  useQuery({
-    ...ordensQueries.status(ordem?.cliente ?? 0, ordem?.lado ?? 'compra', aberta ? groupId : null),
-    enabled: aberta,
-  });
+  const status = useOrdemStatus(
+    ordem && emAndamento(ordem.estado)
+      ? { groupId, cliente: ordem.cliente, lado: ordem.lado }
+      : null,
+  );
 
   // Back where the operator came from (the history or a portfolio's ORDENS tab); opened on its own, the history.
   const voltar = (
@@ -168,22 +66,18 @@ export function OrdemPage() {
     );
   }
   if (!ordem) {
-    const naoExiste = detalhe.error instanceof ApiRequestError && detalhe.error.status === 404;
     return (
       <Stack gap="4" align="start">
         {voltar}
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>
-            {naoExiste ? 'Ordem não encontrada.' : (detalhe.error?.message ?? 'Erro ao carregar.')}
-          </Alert.Title>
+          <Alert.Title>{erroDaOrdem(detalhe.error)}</Alert.Title>
         </Alert.Root>
       </Stack>
     );
   }
   const estado = ESTADO_ORDEM[ordem.estado];
-  const cancelavel =
-    aberta && ordem.legs.some((l) => l.estado === 'placed' || l.estado === 'partial');
+  const acoes = acoesDaOrdem(ordem, status);
 
   return (
     <Stack gap="5">
@@ -196,7 +90,6 @@ export function OrdemPage() {
           {estado.label}
         </Badge>
       </HStack>
-
       <AvisoOrdem aviso={ordem.aviso} />
       {ordem.erro && (
         <Alert.Root status={ordem.estado === 'resolved' ? 'info' : 'error'}>
@@ -207,69 +100,21 @@ export function OrdemPage() {
       <OrdemAcoes
         groupId={ordem.group_id}
         clienteId={ordem.cliente}
-        cancelavel={cancelavel}
-        resolvivel={aberta && Boolean(ordem.aviso)}
+        cancelavel={acoes.cancelavel}
+        resolvivel={acoes.resolvivel}
       />
-
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-        <Dado label="Data/hora">{formatDateTime(ordem.criado_em)}</Dado>
-        <Dado label="Cliente">
-          <Link asChild color="gold.fg">
-            <RouterLink to="/clientes/$id/carteira" params={{ id: String(ordem.cliente) }}>
-              {ordem.nome}
-            </RouterLink>
-          </Link>
-        </Dado>
-        <Dado label="Ação">{ordem.acao}</Dado>
-        <Dado label="Execução">{EXECUCAO[ordem.execucao]}</Dado>
-        <Dado label="Preço limite">{formatNumber(ordem.preco)}</Dado>
-        <Dado label="Alvo">{formatNumber(ordem.tp)}</Dado>
-        <Dado label="Enviada por">{ordem.usuario}</Dado>
-        <Dado label="Lote">
-          <LoteLink loteId={ordem.lote_id} />
-        </Dado>
-        <Dado label="Concluída em">{formatDateTime(ordem.concluido_em)}</Dado>
-        <Dado label="Ordem">
-          <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">
-            {ordem.group_id}
-          </Text>
-        </Dado>
-      </SimpleGrid>
-
-      <Stack gap="2">
-        <Heading as="h2" size="md">
-          Pernas
-        </Heading>
+      <Dados ordem={ordem} />
+      <Secao titulo="Pernas">
         <Pernas ordem={ordem} />
-      </Stack>
-
+      </Secao>
       {ordem.operacoes.length > 0 && (
-        <Stack gap="1">
-          <Heading as="h2" size="md">
-            Na carteira
-          </Heading>
-          {ordem.operacoes.map((op) => (
-            <Text key={op.id}>
-              <Link asChild color="gold.fg">
-                <RouterLink
-                  to="/clientes/$id/carteira"
-                  params={{ id: String(ordem.cliente) }}
-                  search={{ aba: PAPEL[op.papel].aba }}
-                >
-                  Operação #{op.id} {PAPEL[op.papel].texto}
-                </RouterLink>
-              </Link>
-            </Text>
-          ))}
-        </Stack>
+        <Secao titulo="Na carteira" gap="1">
+          <NaCarteira ordem={ordem} />
+        </Secao>
       )}
-
-      <Stack gap="2">
-        <Heading as="h2" size="md">
-          Linha do tempo
-        </Heading>
+      <Secao titulo="Linha do tempo">
         <Timeline ordem={ordem} />
-      </Stack>
+      </Secao>
     </Stack>
   );
 }

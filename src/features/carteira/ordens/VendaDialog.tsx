@@ -2,17 +2,16 @@ import { Alert, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { VendaRequestSchema, type Operacao, type VendaRequest } from '../../../../contract';
 import { formatInteger, formatMoney, formatPercent } from '../../../../shared/format';
 import { baseSymbol } from '../../../../shared/legs';
 import { conciliacaoQueries } from '../../../api/conciliacao';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendVenda } from '../../../api/ordens';
-import { DecimalController } from '../../../components/DecimalInput';
+import { ExecucaoFields } from '../../../components/form';
 import { SEM_COTACAO } from '../../../components/PrecoAtual';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { EXECUCAO_OPTIONS, FormField, RadioField } from '../../../components/FormFields';
 import { estimativaVenda } from './estimativa';
 import { OrdemDialogContent } from './OrdemDialog';
 import { useOrdemFlow } from './useOrdemFlow';
@@ -67,14 +66,14 @@ function Linha({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { operacao: Target }) {
-  const { control, handleSubmit, formState } = useForm<VendaRequest>({
+  const { control, handleSubmit } = useForm<VendaRequest>({
     resolver: zodResolver(VendaRequestSchema),
     defaultValues: { execucao: 'mercado' },
     shouldUnregister: true,
   });
   const execucao = useWatch({ control, name: 'execucao' });
   const precoLimite = useWatch({ control, name: 'preco' });
-  const flow = useOrdemFlow(clienteId, 'venda', useSendVenda(clienteId), onExecuted);
+  const flow = useOrdemFlow(clienteId, 'venda', useSendVenda(clienteId, operacao.id), onExecuted);
   const { sending } = flow;
   const noTerminal = useNoTerminal(clienteId, operacao.acao_nome);
   const acimaDoTerminal = noTerminal !== undefined && (operacao.quantidade ?? 0) > noTerminal;
@@ -96,12 +95,9 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
       handleSubmit(
         (values) =>
           send({
-            operacaoId: operacao.id,
-            body: {
-              execucao: values.execucao,
-              ...(values.execucao === 'limite' ? { preco: values.preco } : {}),
-              ...(acimaDoTerminal && confirmado ? { confirmar_acima_do_terminal: true } : {}),
-            },
+            execucao: values.execucao,
+            ...(values.execucao === 'limite' ? { preco: values.preco } : {}),
+            ...(acimaDoTerminal && confirmado ? { confirmar_acima_do_terminal: true } : {}),
           }),
         onInvalid,
       )(),
@@ -133,10 +129,7 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
             </Alert.Description>
             <Checkbox.Root
               checked={confirmado}
-              onCheckedChange={(e) => {
-                setConfirmado(e.checked === true);
-                flow.newIntent();
-              }}
+              onCheckedChange={(e) => setConfirmado(e.checked === true)}
               disabled={sending}
             >
               <Checkbox.HiddenInput />
@@ -146,24 +139,7 @@ function VendaForm({ clienteId, operacao, onClose, onExecuted }: Props & { opera
           </Alert.Content>
         </Alert.Root>
       )}
-      <Controller
-        control={control}
-        name="execucao"
-        render={({ field }) => (
-          <RadioField
-            label="Execução"
-            value={field.value}
-            options={EXECUCAO_OPTIONS}
-            onChange={field.onChange}
-            disabled={sending}
-          />
-        )}
-      />
-      {execucao === 'limite' && (
-        <FormField label="Preço limite" error={formState.errors.preco?.message}>
-          <DecimalController control={control} name="preco" disabled={sending} />
-        </FormField>
-      )}
+      <ExecucaoFields control={control} disabled={sending} />
       <Stack gap="1" fontSize="sm" role="group" aria-label="Estimativa da venda">
         <Linha label="Preço atual">
           {precoAtual === undefined

@@ -1,54 +1,63 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Lado } from '../../../../contract';
-import { useOrdemStatus } from '../../../api/ordens';
+import { useOrdemStatus, type Envio } from '../../../api/ordens';
 import { uuid } from '../../../lib/uuid';
 
 /**
- * What the buy and sell dialogs share: one Idempotency-Key per confirmed intent, one request per click
- * (a second click lands before the asynchronous form validation disables the button), the 3-second status
- * polling, and the sending state that ends on execution, on a failed order, or on an error.
+ * What the buy and sell dialogs share: the intent each request's Idempotency-Key is derived with (one per dialog,
+ * a new one after an order that failed: sending it again is another order), one request per click (a second click
+ * lands before the asynchronous form validation disables the button), the order's status (src/api/ordens.ts
+ * follows it), and the sending state that ends on execution, on a failed order, or on an error.
  */
-export function useOrdemFlow<V extends { key: string }>(
+export function useOrdemFlow<B>(
   clienteId: number,
   lado: Lado,
-  mutation: UseMutationResult<string, Error, V>,
+  mutation: UseMutationResult<string, Error, Envio<B>>,
   onExecuted: () => void,
 ) {
   const [groupId, setGroupId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // New legs, edits or a retry after a failed order make a new intent; a double click does not.
-  const [intentKey, setIntentKey] = useState(uuid);
+  const intent = useRef<string | null>(null);
+  // The failed group a new intent was drawn after: a double click on the retry is still one order.
+  const renewedAfter = useRef<string | null>(null);
   const submitting = useRef(false);
 
-  const status = useOrdemStatus(clienteId, lado, groupId, onExecuted);
-  const failed = Boolean(status?.finished && !status.executed_all);
-  const sending =
-    mutation.isPending || (groupId !== null && !status?.executed_all && !status?.finished);
+  const status = useOrdemStatus(groupId === null ? null : { groupId, cliente: clienteId, lado });
+  const executed = Boolean(status?.executed_all);
+  const failed = Boolean(status?.finished && !executed);
+  const sending = mutation.isPending || (groupId !== null && !executed && !status?.finished);
   const shownError = error ?? (failed ? (status?.erro ?? 'A ordem não foi executada.') : null);
 
-  const send = (variables: Omit<V, 'key'>) => {
+  // The page's reaction (it closes the dialog), once the order is executed; what the order changed is already
+  // marked stale by then, wherever the dialog is.
+  const onExecutedEvent = useEffectEvent(onExecuted);
+  useEffect(() => {
+    if (executed) onExecutedEvent();
+  }, [executed]);
+
+  const send = (body: B) => {
     setError(null);
-    let key = intentKey;
-    if (failed) {
-      key = uuid();
-      setIntentKey(key);
+    if (failed && renewedAfter.current !== groupId) {
+      intent.current = null;
+      renewedAfter.current = groupId;
     }
-    mutation.mutate({ ...variables, key } as V, {
-      onSuccess: setGroupId,
-      onError: (err) => {
-        submitting.current = false;
-        setError(err.message);
+    intent.current ??= uuid();
+    mutation.mutate(
+      { body, intent: intent.current },
+      {
+        onSuccess: setGroupId,
+        onError: (err) => {
+          submitting.current = false;
+          setError(err.message);
+        },
       },
-    });
+    );
   };
 
   /** Runs the form's validation, then sends, once per click. */
   const submit = (
-    validateThenSend: (
-      send: (variables: Omit<V, 'key'>) => void,
-      onInvalid: () => void,
-    ) => Promise<void>,
+    validateThenSend: (send: (body: B) => void, onInvalid: () => void) => Promise<void>,
   ) => {
     if (submitting.current && !failed) return;
     submitting.current = true;
@@ -57,13 +66,5 @@ export function useOrdemFlow<V extends { key: string }>(
     });
   };
 
-  return {
-    groupId,
-    status,
-    sending,
-    error: shownError,
-    setError,
-    submit,
-    newIntent: () => setIntentKey(uuid()),
-  };
+  return { groupId, status, sending, error: shownError, setError, submit };
 }

@@ -61,13 +61,13 @@ const item = (cliente: number, nome: string, extra: Partial<LoteItemValidacao> =
     ...extra,
   }) as LoteItemValidacao;
 
-const semTerminal = {
+const semTerminal: Partial<LoteItemValidacao> = {
   status_mt5: 'offline',
   legs_sugeridas: [],
   validacoes: [],
   elegivel: false,
   motivo: 'Terminal MT5 indisponível.',
-} as const;
+};
 
 const validado = (): Validado =>
   compraLoteReducer(null, {

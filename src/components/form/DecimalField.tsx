@@ -1,6 +1,7 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 import { useState, type ReactNode, type Ref } from 'react';
 import {
+  get,
   useController,
   type Control,
   type FieldPathByValue,
@@ -75,8 +76,12 @@ export function DecimalField<T extends FieldValues, C = unknown, O = T>({
   const {
     field: { ref, ...field },
     fieldState,
+    formState,
   } = useController({ control, name });
   const error = fieldState.error?.message;
+  // react-hook-form reads an undefined value as the field's default: emptied in a form that started with a number
+  // (an edit), the field holds null, or it would show that number again.
+  const vazio = get(formState.defaultValues, name) === undefined ? undefined : null;
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
@@ -84,7 +89,7 @@ export function DecimalField<T extends FieldValues, C = unknown, O = T>({
         ref={ref}
         name={field.name}
         value={field.value as Numero}
-        onChange={field.onChange}
+        onChange={(value) => field.onChange(value ?? vazio)}
         onBlur={field.onBlur}
         inputMode={inputMode}
         disabled={disabled}

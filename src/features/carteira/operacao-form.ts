@@ -13,12 +13,12 @@ export interface OperacaoFormValues {
   acao: string;
   /** dd/mm/aaaa as typed. */
   data_compra: string;
-  /** Parsed as typed in pt-BR: undefined while empty, NaN for a text that is not a number. */
-  preco_unitario: number | undefined;
-  quantidade: number | undefined;
-  valor_alvo: number | undefined;
+  /** Parsed as typed in pt-BR: empty (undefined, or null once emptied), NaN for a text that is not a number. */
+  preco_unitario: number | null | undefined;
+  quantidade: number | null | undefined;
+  valor_alvo: number | null | undefined;
   data_venda: string;
-  preco_venda_unitario: number | undefined;
+  preco_venda_unitario: number | null | undefined;
 }
 type Campo = keyof OperacaoFormValues;
 type Numerico = 'preco_unitario' | 'quantidade' | 'valor_alvo' | 'preco_venda_unitario';
@@ -39,7 +39,7 @@ export function paraCorpo(
   const data = (text: string) => (text.trim() === '' ? null : (isoFromBr(text) ?? text.trim()));
   const numero = (campo: Numerico) => {
     const n = v[campo];
-    return n === undefined ? null : Number.isNaN(n) ? digitado(campo).trim() : n;
+    return n === undefined || n === null ? null : Number.isNaN(n) ? digitado(campo).trim() : n;
   };
   return {
     cliente: clienteId,

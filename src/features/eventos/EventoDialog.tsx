@@ -1,11 +1,19 @@
-import { Alert, Button, Dialog, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TIPO_EVENTO_NOME, TIPOS_EVENTO, type Evento } from '../../../contract';
-import { acoesQueries } from '../../api/acoes';
 import { useSaveEvento } from '../../api/eventos';
+import { AcaoSelect, DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
 import {
@@ -51,7 +59,6 @@ function EventoForm({
     resolver: zodResolver(eventoFormSchema),
     defaultValues: valoresIniciais(evento, acaoFiltrada),
   });
-  const acoes = useQuery(acoesQueries.list());
   const save = useSaveEvento();
   const tipo = useWatch({ control, name: 'tipo' });
 
@@ -74,20 +81,9 @@ function EventoForm({
         </Dialog.Header>
         <Dialog.Body>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!erro('acao')} gridColumn={{ sm: 'span 2' }}>
-              <Field.Label>Ação</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('acao')} placeholder="Selecione a ação">
-                  {(acoes.data ?? []).map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.empresa ? `${a.ticker} — ${a.empresa}` : a.ticker}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{erro('acao')}</Field.ErrorText>
-            </Field.Root>
+            <Box gridColumn={{ sm: 'span 2' }}>
+              <AcaoSelect control={control} name="acao" placeholder="Selecione a ação" />
+            </Box>
             <Field.Root invalid={!!erro('tipo')}>
               <Field.Label>Tipo</Field.Label>
               <NativeSelect.Root>
@@ -114,25 +110,24 @@ function EventoForm({
               <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
             </Field.Root>
             {ehEventoDeAcoes(tipo) && (
-              <Field.Root invalid={!!erro('fator')} gridColumn={{ sm: 'span 2' }}>
-                <Field.Label>Fator</Field.Label>
-                <Input {...register('fator')} inputMode="decimal" autoComplete="off" />
-                <Field.HelperText>
-                  Ações novas por ação antiga: 2 num desdobramento 1:2, 0,1 num grupamento 10:1, 1,1
-                  numa bonificação de 10%.
-                </Field.HelperText>
-                <Field.ErrorText>{erro('fator')}</Field.ErrorText>
-              </Field.Root>
+              <Box gridColumn={{ sm: 'span 2' }}>
+                <DecimalField
+                  control={control}
+                  name="fator"
+                  label="Fator"
+                  helperText="Ações novas por ação antiga: 2 num desdobramento 1:2, 0,1 num grupamento 10:1, 1,1 numa bonificação de 10%."
+                />
+              </Box>
             )}
             {(tipo === 'dividendo' || tipo === 'jcp') && (
-              <Field.Root invalid={!!erro('valor_por_acao')} gridColumn={{ sm: 'span 2' }}>
-                <Field.Label>Valor por ação (R$)</Field.Label>
-                <Input {...register('valor_por_acao')} inputMode="decimal" autoComplete="off" />
-                <Field.HelperText>
-                  Valor bruto. O JCP é creditado com 15% de imposto retido.
-                </Field.HelperText>
-                <Field.ErrorText>{erro('valor_por_acao')}</Field.ErrorText>
-              </Field.Root>
+              <Box gridColumn={{ sm: 'span 2' }}>
+                <DecimalField
+                  control={control}
+                  name="valor_por_acao"
+                  label="Valor por ação (R$)"
+                  helperText="Valor bruto. O JCP é creditado com 15% de imposto retido."
+                />
+              </Box>
             )}
           </SimpleGrid>
           {save.error && (

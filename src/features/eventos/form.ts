@@ -14,22 +14,23 @@ export const DATA_EX_DD_MM_AAAA = 'Informe uma data válida (dd/mm/aaaa).';
 const ehTipo = (v: string): v is TipoEvento => (TIPOS_EVENTO as readonly string[]).includes(v);
 export const ehEventoDeAcoes = (tipo: string) => ehTipo(tipo) && isEventoDeAcoes(tipo);
 
-/** Typed numbers in pt-BR ('0,1', '1.234,56') or with a dot ('0.1'); empty is null. */
-function numero(v: string): number | null {
-  const t = v.trim();
-  if (t === '') return null;
-  const normal = t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
-  return Number(normal);
-}
+/** A number field's value (DecimalField): empty (undefined or null), or NaN for a text that is not a number. */
+const numeroDigitado = z.custom<number | null | undefined>(
+  (v) => v === undefined || v === null || typeof v === 'number',
+);
+const numero = (v: number | null | undefined) => v ?? null;
 
-/** The form's text fields become the contract's body; only the value the type uses is sent. */
+/**
+ * The form's fields become the contract's body, checked by the contract's schema (its messages under the fields);
+ * only the value the type uses is sent.
+ */
 export const eventoFormSchema = z
   .object({
     acao: z.string(),
     tipo: z.string(),
     data_ex: z.string(),
-    fator: z.string(),
-    valor_por_acao: z.string(),
+    fator: numeroDigitado,
+    valor_por_acao: numeroDigitado,
   })
   .transform((v, ctx) => {
     const dataEx = isoFromBr(v.data_ex);
@@ -60,15 +61,12 @@ export const EVENTO_FORM_FIELDS = [
   'valor_por_acao',
 ] as const satisfies readonly (keyof EventoFormValues)[];
 
-const emTexto = (n: number | null) =>
-  n === null ? '' : n.toLocaleString('pt-BR', { maximumFractionDigits: 10, useGrouping: false });
-
 export function valoresIniciais(evento: Evento | null, acao?: number): EventoFormValues {
   return {
     acao: evento ? String(evento.acao) : acao ? String(acao) : '',
     tipo: evento?.tipo ?? '',
     data_ex: evento ? formatDate(evento.data_ex) : '',
-    fator: emTexto(evento?.fator ?? null),
-    valor_por_acao: emTexto(evento?.valor_por_acao ?? null),
+    fator: evento?.fator ?? undefined,
+    valor_por_acao: evento?.valor_por_acao ?? undefined,
   };
 }

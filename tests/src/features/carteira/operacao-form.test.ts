@@ -31,6 +31,8 @@ describe('the operation form, as a body', () => {
       quantidade: 150,
       valor_alvo: 44.5,
       data_venda: '31/02',
+      // Emptied in Editar Operação.
+      preco_venda_unitario: null,
     };
     const digitado = (campo: string) => (campo === 'preco_unitario' ? ' abc ' : '');
     expect(paraCorpo(1, valores, digitado)).toMatchObject({
@@ -40,6 +42,7 @@ describe('the operation form, as a body', () => {
       quantidade: 150,
       valor_alvo: 44.5,
       data_venda: '31/02',
+      preco_venda_unitario: null,
     });
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/dates';
 import { formatDate } from '../../shared/format';
-import { parseDecimal } from '../../shared/numbers';
+import { parseDecimal } from '../../src/lib/decimal';
 import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { baseUrl, login } from '../support/e2e';
 

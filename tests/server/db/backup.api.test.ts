@@ -11,7 +11,7 @@ import { nodeEntry } from '../../support/node-entry';
 import { databaseUrl, waitUntilUnused, withAdmin } from '../../support/pg-admin';
 import { freePort, startServerProcess, type ServerProcess } from '../../support/server-process';
 import { loadMigratedDatabase } from '../../support/test-db';
-import { compareRows, everyRow } from './backup-compare';
+import { compareRows, everyRow, expectOneInstant } from './backup-compare';
 
 /**
  * Issue 28, item 7: `npm run db:backup` while the server writes, `npm run db:restore` into a new place, and the
@@ -78,6 +78,50 @@ function apiOf(port: number, token: string) {
     });
     expect(res.status, `${pathname}: ${await res.clone().text()}`).toBeLessThan(300);
     return (await res.json()) as T;
+  };
+}
+
+/**
+ * The writes the backup is taken under: a client, then an operation of its own, one after the other until stopped.
+ * `acked` holds the clients whose creation was answered, in order; `until` resolves once a condition on them holds
+ * (checked after each write: no timer).
+ */
+function startWrites(api: ReturnType<typeof apiOf>, acao: number) {
+  const acked: number[] = [];
+  let sent = 0;
+  let stopping = false;
+  let wake = () => {};
+  const writer = (async () => {
+    for (let i = 1; !stopping; i++) {
+      sent++;
+      const { id } = await api<{ id: number }>('/clientes/', { nome: `Cliente ${i}` });
+      acked.push(id);
+      await api('/operacoes/', {
+        cliente: id,
+        acao,
+        data_compra: '2025-06-02',
+        preco_unitario: 10 + i / 100,
+        quantidade: i,
+      });
+      wake();
+    }
+  })();
+  const until = (done: () => boolean) =>
+    Promise.race([
+      new Promise<void>((resolve) => {
+        const check = () => (done() ? resolve() : (wake = check));
+        check();
+      }),
+      writer.then(() => Promise.reject(new Error('the writes stopped'))),
+    ]);
+  return {
+    acked,
+    sent: () => sent,
+    until,
+    stop: () => {
+      stopping = true;
+      return writer;
+    },
   };
 }
 
@@ -165,40 +209,12 @@ describe('db:backup and db:restore', { timeout: 300_000 }, () => {
       });
     }
 
-    // The writes: a client, then an operation of its own, one after the other until told to stop. `acked`
-    // holds the clients whose creation was answered, in order.
-    const acked: number[] = [];
-    let sent = 0;
-    let stopWriting = false;
-    let wake = () => {};
-    const writer = (async () => {
-      for (let i = 1; !stopWriting; i++) {
-        sent++;
-        const { id } = await onA<{ id: number }>('/clientes/', { nome: `Cliente ${i}` });
-        acked.push(id);
-        await onA('/operacoes/', {
-          cliente: id,
-          acao: acao!.id,
-          data_compra: '2025-06-02',
-          preco_unitario: 10 + i / 100,
-          quantidade: i,
-        });
-        wake();
-      }
-    })();
-    const until = (done: () => boolean) =>
-      Promise.race([
-        new Promise<void>((resolve) => {
-          const check = () => (done() ? resolve() : (wake = check));
-          check();
-        }),
-        writer.then(() => Promise.reject(new Error('the writes stopped'))),
-      ]);
-
+    const writes = startWrites(onA, acao!.id);
+    const { acked, until } = writes;
     await until(() => acked.length >= 5);
     const ackedBefore = acked.length;
     const made = await backup(original, file);
-    const sentBefore = sent;
+    const sentBefore = writes.sent();
     expect(made.out).toMatch(postgres ? /pg_dump/ : /by the running server/);
     expect(made.code, made.out).toBe(0);
     // Never over the database a server has open.
@@ -208,8 +224,7 @@ describe('db:backup and db:restore', { timeout: 300_000 }, () => {
     );
     expect(refused.code).toBe(1);
     await until(() => acked.length >= sentBefore + 3);
-    stopWriting = true;
-    await writer;
+    await writes.stop();
     const answersA = {
       clientes: await onA<Array<{ id: number }>>('/clientes/'),
       resumo: await onA(`/clientes/${fixo}/resumo/`),
@@ -222,49 +237,7 @@ describe('db:backup and db:restore', { timeout: 300_000 }, () => {
     expect(done.code, done.out).toBe(0);
     const rowsA = await rowsOf(original);
     const rowsB = await rowsOf(restored);
-    expect([...rowsB.keys()]).toEqual([...rowsA.keys()]);
-
-    // The copy is the database at one instant between two writes. The writes went on after it: the original
-    // then has more rows; nothing else may differ. Every row of the copy is the original's, identical, and the
-    // rows it lacks are the last ones written (keys above all of the copy's): a copy, not a mix of two moments.
-    // cache_versions is the exception, compared by what it means: a version per source, the sum of its rows'
-    // changes, whose rows the server folds now and then (deleted, summed into one): the copy's versions are
-    // the original's for the sources nothing wrote to since, and behind for clientes and operacoes.
-    const versions = (rows: Map<string, string>) => {
-      const sums = new Map<string, number>();
-      for (const r of rows.values()) {
-        const { source, changes } = JSON.parse(r) as { source: string; changes: number };
-        sums.set(source, (sums.get(source) ?? 0) + changes);
-      }
-      return sums;
-    };
-    const versionsA = versions(rowsA.get('public.cache_versions')!);
-    const versionsB = versions(rowsB.get('public.cache_versions')!);
-    expect([...versionsB.keys()].sort()).toEqual([...versionsA.keys()].sort());
-    for (const [source, version] of versionsA) {
-      if (['clientes', 'operacoes'].includes(source)) {
-        expect(versionsB.get(source), source).toBeLessThan(version);
-      } else {
-        expect(versionsB.get(source), source).toBe(version);
-      }
-    }
-    // The rows the running server rewrites by itself on its timers, the task leases (renewed at every run) and the
-    // MT5 status measurements (a new client measured at once, the others once stale): the copy has them as they
-    // were at its instant, so they may differ or be fewer, but the copy holds none the original never had.
-    const rewritten = ['public.task_leases', 'public.mt5_status'];
-    const growing = ['public.clientes', 'public.operacoes', 'public.audit_log'];
-    for (const [table, diff] of compareRows(rowsA, rowsB)) {
-      if (table === 'public.cache_versions') continue;
-      expect(diff.extra, `${table}: rows the original never had`).toEqual([]);
-      if (rewritten.includes(table)) continue;
-      expect(diff.changed, `${table}: rows that differ`).toEqual([]);
-      if (diff.missing.length === 0) continue;
-      expect(growing, `${table} lacks rows: ${diff.missing.join(' ')}`).toContain(table);
-      const ids = (keys: Iterable<string>) => [...keys].map((k) => (JSON.parse(k) as number[])[0]!);
-      expect(Math.min(...ids(diff.missing)), table).toBeGreaterThan(
-        Math.max(...ids(rowsB.get(table)!.keys())),
-      );
-    }
+    expectOneInstant(rowsA, rowsB);
     // What the copy holds of the writes: the first k clients, k at least those answered before the backup
     // began and at most those sent before it ended; the operation of each but maybe the last (taken between
     // the two requests).

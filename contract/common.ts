@@ -39,6 +39,20 @@ export const texto = (max: number, message?: string) =>
     .max(max, message ?? `No máximo ${max} caracteres.`)
     .regex(SEM_CONTROLE, message ?? TEXTO_COM_CONTROLE);
 
+/** The ids the server makes (an order group's, a lote's, a session's): a UUID, in either case. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one parser of such an id: the id, or null when it is malformed. A path takes any short text for it
+ * (`uuidParam`), so that a malformed id answers as one that names nothing: the resource's 404, never a 400.
+ */
+export function parseUuid(value: string): string | null {
+  return UUID.test(value) ? value : null;
+}
+
+/** A UUID in a path: checked by the handler with parseUuid (a malformed one is the resource's 404). */
+export const uuidParam = texto(64);
+
 /**
  * Money and prices as inputs. The columns are numeric(18,4): 14 integer digits and 4 places. A value near the top
  * is a typing mistake, and a product of two (price × quantity) must stay an exact integer of cents in a double; a

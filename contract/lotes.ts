@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { Mt5StatusValueSchema } from './clientes';
-import { IdSchema, MAX_QUANTIDADE, MoneySchema, QUANTIDADE_MAXIMA, idCampo, texto } from './common';
+import {
+  IdSchema,
+  MAX_QUANTIDADE,
+  MoneySchema,
+  QUANTIDADE_MAXIMA,
+  idCampo,
+  texto,
+  uuidParam,
+} from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import {
@@ -268,7 +276,7 @@ export const LoteResumoSchema = z.object({
 });
 export type LoteResumo = z.infer<typeof LoteResumoSchema>;
 
-const LoteParams = z.object({ lote_id: texto(64) });
+const LoteParams = z.object({ lote_id: uuidParam });
 const IdempotencyRequired = z.object({
   'idempotency-key': texto(200).min(1, 'Envie o cabeçalho Idempotency-Key.'),
 });

@@ -11,6 +11,7 @@ import {
   TICKER_B3,
   quantidadePositiva,
   texto,
+  uuidParam,
   valorPositivo,
 } from './common';
 import { endpoint } from './endpoint';
@@ -173,8 +174,8 @@ export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': texto(200).min(1).optional(),
 });
 
-const GroupParams = z.object({ id: IdParam, group_id: texto(64) });
-const GroupIdParams = z.object({ group_id: texto(64) });
+const GroupParams = z.object({ id: IdParam, group_id: uuidParam });
+const GroupIdParams = z.object({ group_id: uuidParam });
 
 export const ResolverOrdemRequestSchema = z.object({
   motivo: texto(500).min(5, 'Diga por que a ordem está sendo resolvida (ao menos 5 caracteres).'),

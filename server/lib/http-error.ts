@@ -1,4 +1,4 @@
-import { camposToIssues, issuesToApiError } from '../../contract';
+import { camposToIssues, issuesToApiError, parseUuid } from '../../contract';
 
 /** An error whose message is safe to show the user: the error handler answers it as `{detail, campos}`. */
 export class HttpError extends Error {
@@ -16,6 +16,16 @@ export const badRequest = (detail: string, campos?: Record<string, string>) =>
   new HttpError(400, detail, campos);
 export const notFound = (detail = 'Não encontrado.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+/**
+ * A UUID from a path (an order group's, a lote's), parsed by the contract's one parser; a malformed one names
+ * nothing, so it is the resource's 404 with `detail`, as an id that does not exist.
+ */
+export function uuidOr404(value: string, detail: string): string {
+  const id = parseUuid(value);
+  if (id === null) throw notFound(detail);
+  return id;
+}
+
 /** No valid token of a live session: the guard's answer, and a route's that checks the session itself. */
 export const unauthenticated = () =>
   new HttpError(401, 'Credenciais de autenticação não fornecidas ou inválidas.', undefined, {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { orderLotes } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { forEachBounded } from '../../lib/bounded';
-import { HttpError, conflict, notFound } from '../../lib/http-error';
+import { HttpError, conflict, notFound, uuidOr404 } from '../../lib/http-error';
 import { sharedTimeoutMs } from '../../lib/mt5-agent';
 import { inFlight, withTimeout, type LoteSync } from './sync';
 import {
@@ -28,7 +28,6 @@ import { answerFor, cancelGroup } from '../ordens';
  * as a single buy or sale), and the agents are asked many at a time, within about one agent timeout.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOTE_NAO_ENCONTRADO = 'Lote não encontrado.';
 /** How many lotes the list shows. */
 const LISTA_LOTES = 100;
@@ -48,7 +47,7 @@ export class Lotes {
   // ---- Status ---------------------------------------------------------------------------------------------------
 
   private async loadLote(loteId: string): Promise<Lote> {
-    const lote = UUID.test(loteId) ? await selectLote(this.db, loteId) : undefined;
+    const lote = await selectLote(this.db, uuidOr404(loteId, LOTE_NAO_ENCONTRADO));
     if (!lote) throw notFound(LOTE_NAO_ENCONTRADO);
     return lote;
   }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { EventoOrdem, HistoricoQuerySchema, Ordem, OrdemDetalhe } from '../../../contract';
 import { formatInteger, formatMoney } from '../../../shared/format';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-error';
+import { notFound, uuidOr404 } from '../../lib/http-error';
+import { ORDEM_NAO_ENCONTRADA } from './status';
 import {
   historicoStatement,
   selectAuditoriaDaOrdem,
@@ -14,8 +15,6 @@ import {
 import type { OperacaoTocada } from './finalizacao';
 
 const PAGINA_PADRAO = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ORDEM_NAO_ENCONTRADA = 'Ordem não encontrada.';
 
 /** The statement of a page of the order history, newest first, as the JSON the database builds. */
 export function historicoDaConsulta(query: z.output<typeof HistoricoQuerySchema>): SQL {
@@ -33,7 +32,7 @@ export function historicoDaConsulta(query: z.output<typeof HistoricoQuerySchema>
 
 /** One order with its legs, its timeline from the audit log and the operations it touched. */
 export async function getOrdem(db: Db, groupId: string): Promise<OrdemDetalhe> {
-  if (!UUID.test(groupId)) throw notFound(ORDEM_NAO_ENCONTRADA);
+  uuidOr404(groupId, ORDEM_NAO_ENCONTRADA);
   const json = await selectOrdemJson(db, groupId);
   if (!json) throw notFound(ORDEM_NAO_ENCONTRADA);
   const ordem = JSON.parse(json) as Ordem;

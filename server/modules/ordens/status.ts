@@ -2,7 +2,7 @@ import type { Lado, OrderStatus } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, notFound, uuidOr404 } from '../../lib/http-error';
 import { Mt5AgentError, Mt5HttpError } from '../../lib/mt5-agent';
 import { agentFor, agentUnavailable, loadCliente } from './agent';
 import { finalize } from './finalizacao';
@@ -19,7 +19,8 @@ import {
   type Leg,
 } from './repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The answer to an order that is not there (or a malformed id, which names none). */
+export const ORDEM_NAO_ENCONTRADA = 'Ordem não encontrada.';
 
 /**
  * Syncs a group in flight with its terminal and applies it once it has ended, unless another caller (in this process
@@ -57,9 +58,9 @@ export async function orderStatus(
   lado: Lado,
   username: string,
 ): Promise<OrderStatus> {
-  if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
+  uuidOr404(groupId, ORDEM_NAO_ENCONTRADA);
   const group = await selectGroupDoCliente(db, clienteId, groupId, lado);
-  if (!group) throw notFound('Ordem não encontrada.');
+  if (!group) throw notFound(ORDEM_NAO_ENCONTRADA);
   if (inFlight(group.state)) await syncGroup(db, config, groupId, username);
   const [now, legs] = await Promise.all([selectGroup(db, groupId), selectLegs(db, groupId)]);
   return answerFor(now!, legs);
@@ -108,10 +109,10 @@ export async function resolveGroup(
   motivo: string,
   username: string,
 ): Promise<OrderStatus> {
-  if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
+  uuidOr404(groupId, ORDEM_NAO_ENCONTRADA);
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
-    if (!group) throw notFound('Ordem não encontrada.');
+    if (!group) throw notFound(ORDEM_NAO_ENCONTRADA);
     const erro = `Resolvida por ${username}: ${motivo}`;
     const resolved = await transitionGroup(tx, groupId, GROUP_IN_FLIGHT, {
       state: 'resolved',
@@ -153,9 +154,9 @@ export async function cancelGroup(
   groupId: string,
   username: string,
 ): Promise<OrderStatus> {
-  if (!UUID.test(groupId)) throw notFound('Ordem não encontrada.');
+  uuidOr404(groupId, ORDEM_NAO_ENCONTRADA);
   const group = await selectGroup(db, groupId);
-  if (!group) throw notFound('Ordem não encontrada.');
+  if (!group) throw notFound(ORDEM_NAO_ENCONTRADA);
   if (!inFlight(group.state)) {
     throw conflict('A ordem já terminou: não há o que cancelar.');
   }

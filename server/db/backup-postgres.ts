@@ -118,6 +118,13 @@ export async function backupPostgres(url: string, file: string): Promise<{ bytes
   const tmp = `${file}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   try {
     await run(tool.file, ['--format=custom', '--file', tmp, '--dbname', dbname], env);
+    // On disk before it takes the backup's name: a power cut never leaves a partial file under it.
+    const fd = fs.openSync(tmp, 'r+');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   } finally {
     fs.rmSync(tmp, { force: true });

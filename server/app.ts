@@ -101,7 +101,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('checkAnswers', opts.checkAnswers ?? false);
   const { db } = opts.database;
-  const jobs = new JobRunner({ log: app.log, claim: opts.jobClaim });
+  const metrics = createMetrics();
+  const jobs = new JobRunner({
+    log: app.log,
+    claim: opts.jobClaim,
+    observe: (task, outcome, seconds) => {
+      metrics.taskRuns.inc({ task, outcome });
+      metrics.taskDuration.observe({ task, outcome }, seconds);
+    },
+  });
   app.decorate('deps', {
     config,
     db,
@@ -113,7 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
     quotes: createQuoteService({ config, db: opts.database.db }),
     lifecycle: new Lifecycle(),
-    metrics: createMetrics(),
+    metrics,
     jobs,
     // Built once per app, handed to the routes and to the jobs.
     lotes: createLotesServices(db, config, app.log),

@@ -65,7 +65,12 @@ export class JobRunner {
   private stopping: Promise<void> | null = null;
 
   constructor(
-    private readonly opts: { log: JobLog; claim?: JobClaim | undefined },
+    private readonly opts: {
+      log: JobLog;
+      claim?: JobClaim | undefined;
+      /** Told of every run this process made (the metrics): its task, `ok` or `failed`, and its duration. */
+      observe?: ((job: string, outcome: 'ok' | 'failed', seconds: number) => void) | undefined;
+    },
     jobs: readonly Job[] = [],
   ) {
     this.add(...jobs);
@@ -170,9 +175,13 @@ export class JobRunner {
       if (claimed === false) return;
       if (typeof claimed === 'object') epoch = claimed.epoch;
     }
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       await job.run({ signal: this.abort.signal, epoch });
+      this.opts.observe?.(job.name, 'ok', seconds());
     } catch (err) {
+      this.opts.observe?.(job.name, 'failed', seconds());
       this.opts.log.warn({ err, job: job.name }, 'job failed');
       throw err;
     }

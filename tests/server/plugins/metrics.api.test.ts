@@ -81,6 +81,13 @@ describe('metrics', () => {
     expect(text).toMatch(/carteira_order_legs\{state="(placed|filled|partial)"\} 1/);
     expect(text).toMatch(/carteira_login_failures_total\{reason="credenciais"\} 1/);
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
+    // The MT5 status task ran at least once here (the buy's client was never measured: the status is asked below).
+    await server.request('/api/clientes-status/', { token });
+    await server.app.deps.jobs.trigger('clientes.mt5-status');
+    const again = await (await server.request('/metrics')).text();
+    expect(again).toMatch(
+      /carteira_task_runs_total\{task="clientes\.mt5-status",outcome="ok"\} \d+/,
+    );
     const values = labelValues(text);
     expect(values.length).toBeGreaterThan(20);
     for (const v of values) {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import type { LoteItemStatus, LoteStatus } from '../../../contract';
+import type { LoteCancelamento, LoteItemStatus, LoteStatus } from '../../../contract';
 import { formatInteger, formatMoney } from '../../../shared/format';
 import { useCancelLote, useLoteStatus, useSendVendaLote } from '../../api/lotes';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
@@ -92,35 +92,11 @@ interface Props {
   onNovo: () => void;
 }
 
-/**
- * A lote as it executes: one status call every 3 s until every order has ended, each client's fill and state,
- * the broker's words on a refusal, the summary, a re-send of the failures and a cancel of what rests open.
- */
-export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Props) {
-  const { status, error } = useLoteStatus(loteId);
-  const cancel = useCancelLote();
-  const [reenvioVenda, setReenvioVenda] = useState<LoteStatus | null>(null);
-
-  if (!status) {
-    return (
-      <Stack gap="3">
-        <Text color="fg.muted" aria-live="polite">
-          {error ? `Não foi possível ler o lote: ${error.message}` : 'Carregando o lote...'}
-        </Text>
-        <HStack>
-          <Button variant="outline" onClick={onNovo}>
-            Nova ordem em lote
-          </Button>
-        </HStack>
-      </Stack>
-    );
-  }
+/** What the lote is, who sent it when, and how its orders stand. */
+function LoteCabecalho({ status }: { status: LoteStatus }) {
   const resumo = resumoLote(status);
-  const falhados = falhas(status);
-  const recusas = cancel.data?.cancelamentos.filter((c) => !c.ok) ?? [];
-
   return (
-    <Stack gap="4">
+    <>
       <Stack gap="1">
         <Text fontWeight="semibold" fontSize="lg">
           {TIPO[status.tipo]} de {status.ticker_base} · {EXECUCAO[status.execucao]}
@@ -150,6 +126,78 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
+    </>
+  );
+}
+
+/** What a cancel of the lote's pending orders answered: its error, or how many were asked and who refused. */
+function Cancelamento({
+  error,
+  data,
+}: {
+  error: Error | null;
+  data: LoteCancelamento | undefined;
+}) {
+  const recusas = data?.cancelamentos.filter((c) => !c.ok) ?? [];
+  return (
+    <>
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{error.message}</Alert.Title>
+        </Alert.Root>
+      )}
+      {data && (
+        <Alert.Root status={recusas.length ? 'warning' : 'info'}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              Cancelamento pedido a {contagem(data.cancelamentos.length, 'ordem', 'ordens')}
+              {recusas.length
+                ? `; ${formatInteger(recusas.length)} não puderam ser canceladas`
+                : ''}
+              .
+            </Alert.Title>
+            {recusas.length > 0 && (
+              <Alert.Description>
+                {recusas.map((r) => `${r.nome}: ${r.motivo ?? 'recusado'}`).join(' · ')}
+              </Alert.Description>
+            )}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </>
+  );
+}
+
+/**
+ * A lote as it executes: one status call every 3 s until every order has ended, each client's fill and state,
+ * the broker's words on a refusal, the summary, a re-send of the failures and a cancel of what rests open.
+ */
+export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Props) {
+  const { status, error } = useLoteStatus(loteId);
+  const cancel = useCancelLote();
+  const [reenvioVenda, setReenvioVenda] = useState<LoteStatus | null>(null);
+
+  if (!status) {
+    return (
+      <Stack gap="3">
+        <Text color="fg.muted" aria-live="polite">
+          {error ? `Não foi possível ler o lote: ${error.message}` : 'Carregando o lote...'}
+        </Text>
+        <HStack>
+          <Button variant="outline" onClick={onNovo}>
+            Nova ordem em lote
+          </Button>
+        </HStack>
+      </Stack>
+    );
+  }
+  const falhados = falhas(status);
+
+  return (
+    <Stack gap="4">
+      <LoteCabecalho status={status} />
       <HStack gap="3" wrap="wrap">
         {falhados.length > 0 && (
           <Button
@@ -175,31 +223,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
           Nova ordem em lote
         </Button>
       </HStack>
-      {cancel.error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{cancel.error.message}</Alert.Title>
-        </Alert.Root>
-      )}
-      {cancel.data && (
-        <Alert.Root status={recusas.length ? 'warning' : 'info'}>
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
-              Cancelamento pedido a {contagem(cancel.data.cancelamentos.length, 'ordem', 'ordens')}
-              {recusas.length
-                ? `; ${formatInteger(recusas.length)} não puderam ser canceladas`
-                : ''}
-              .
-            </Alert.Title>
-            {recusas.length > 0 && (
-              <Alert.Description>
-                {recusas.map((r) => `${r.nome}: ${r.motivo ?? 'recusado'}`).join(' · ')}
-              </Alert.Description>
-            )}
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      <Cancelamento error={cancel.error} data={cancel.data} />
       <DataTable
         label="Ordens do lote"
         columns={columns}

@@ -12,14 +12,14 @@ import { freePort, startServerProcess, type ServerProcess } from '../../support/
 
 /**
  * Issue 28, items 2 and 3: two instances on one PostgreSQL run each background task once between them. Every VM is
- * asked for its status once per MT5_STATUS_SECONDS (not once per instance), both instances answer the same
+ * asked for its status once per MT5_STATUS_SECONDS (not once per instance; 30 VMs here), both instances answer the same
  * statuses, and when the instance holding the tasks is killed (kill -9) with a lote in flight, the other one
  * finishes every order, each once, after the lease expires.
  */
 const postgres = process.env.TEST_DB === 'postgres';
 const USER = { username: 'operador', password: 'senha-de-teste-123' };
 const AGENT_TOKEN = 'token-dos-agentes-tarefas-0123456789abcdef';
-const VMS = 20;
+const VMS = 30;
 const STATUS_SECONDS = 2;
 
 interface Status {

@@ -146,6 +146,50 @@ const layers = {
   },
 };
 
+/**
+ * The glossary (docs/decisions/0006-one-contract.md): domain nouns in Portuguese, verbs in English. An identifier
+ * declared with a Portuguese verb first (`criarCompra`, `validarLote`, `listar`, `ehAtivo`) is flagged; the prefix
+ * must end at a camelCase boundary or at the end, so `criado`, `listagem` and `ehrlich` are words, not verbs.
+ */
+const PORTUGUESE_VERB = /^(?:[cC]riar|[vV]alidar|[lL]istar|[cC]ancelar|[eE]h)(?:[A-Z0-9_$]|$)/;
+
+const glossary = {
+  rules: {
+    'english-verbs': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        const check = (node) => {
+          if (node?.type === 'Identifier' && PORTUGUESE_VERB.test(node.name)) {
+            context.report({
+              node,
+              message: `'${node.name}' starts with a Portuguese verb: verbs in English, domain nouns in Portuguese (create, validate, list, cancel, is…).`,
+            });
+          }
+        };
+        const declared = (node) => check(node.id);
+        const keyed = (node) => {
+          if (!node.computed) check(node.key);
+        };
+        return {
+          VariableDeclarator: declared,
+          FunctionDeclaration: declared,
+          FunctionExpression: declared,
+          ClassDeclaration: declared,
+          TSInterfaceDeclaration: declared,
+          TSTypeAliasDeclaration: declared,
+          TSEnumDeclaration: declared,
+          MethodDefinition: keyed,
+          PropertyDefinition: keyed,
+          TSPropertySignature: keyed,
+          TSMethodSignature: keyed,
+          'ObjectExpression > Property': keyed,
+          ':function > Identifier.params': check,
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['dist', 'data', 'coverage', 'test-results', '.scratch', 'mocks/mockServiceWorker.js'],
@@ -173,6 +217,13 @@ export default tseslint.config(
     files: ['{src,server,contract,shared,mocks}/**/*.{ts,tsx}'],
     plugins: { layers },
     rules: { 'layers/no-cycle': 'error', 'layers/boundaries': 'error' },
+  },
+  {
+    // The glossary's verbs, on the code whose identifiers can be renamed without touching the wire. src/ and mocks/
+    // are left out while other engineers rewrite them; the rule extends to them when they are done.
+    files: ['{server,shared,contract}/**/*.ts'],
+    plugins: { glossary },
+    rules: { 'glossary/english-verbs': 'error' },
   },
   ...[
     ['contract/**/*.ts', '^(?!zod$|\\./).*', 'The contract imports only zod.'],

@@ -104,19 +104,20 @@ async function measure(kind: string, database: Database, timeoutMs: number): Pro
       };
 
       // validar: every client, once to warm up, then RUNS times.
-      const validar = {
+      const validateBody = {
         ticker: 'PETR4',
         execucao: 'mercado',
         tp: 200,
         regra: 'percentual_disponivel',
         valor: 10,
       };
-      const first = (await call('/lotes/validar/', validar)).json as {
+      const first = (await call('/lotes/validar/', validateBody)).json as {
         itens: Array<{ cliente: number; elegivel: boolean; status_mt5: string }>;
       };
       if (first.itens.length !== CLIENTES) throw new Error('validar: not every client');
-      const validarMs: number[] = [];
-      for (let i = 0; i < RUNS; i++) validarMs.push((await call('/lotes/validar/', validar)).ms);
+      const validateMs: number[] = [];
+      for (let i = 0; i < RUNS; i++)
+        validateMs.push((await call('/lotes/validar/', validateBody)).ms);
 
       // create: the stored part of each call (Server-Timing) against the same inserts alone, alternately.
       const itens = rows.map((r) => ({
@@ -231,7 +232,7 @@ async function measure(kind: string, database: Database, timeoutMs: number): Pro
         limite: 1.5,
       });
       return [
-        timeoutRow(`validar (${CLIENTES} clientes)`, median(validarMs)),
+        timeoutRow(`validar (${CLIENTES} clientes)`, median(validateMs)),
         timeoutRow(
           `status do lote (${CLIENTES} ordens, ${SLOW + OFFLINE} sem resposta)`,
           median(statusMs),

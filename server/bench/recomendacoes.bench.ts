@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { OBV, SMA, WMA } from 'technicalindicators';
 import { openMemoryDatabase, type Database } from '../db/client';
 import { withPostgres } from './databases';
-import { PARAMETROS, analisar, obv, sma, wma, type Serie } from '../modules/recomendacoes/engine';
-import { carregarHistorico, ultimaSessao } from '../modules/recomendacoes/repository';
-import { recalcular } from '../modules/recomendacoes/service';
+import { PARAMETROS, analyze, obv, sma, wma, type Serie } from '../modules/recomendacoes/engine';
+import { loadHistorico, ultimaSessao } from '../modules/recomendacoes/repository';
+import { recompute } from '../modules/recomendacoes/service';
 
 /**
  * Recommendations over 400 stocks × 1,000 sessions of synthetic history:
@@ -143,12 +143,12 @@ async function timeDatabase(label: string, database: Database) {
   await fill(database);
   const data = (await ultimaSessao(database.db))!;
   const limites = { probabilidadeMin: 50, estimadoMin: 0 };
-  await carregarHistorico(database.db, data); // warm-up: caches, plans
+  await loadHistorico(database.db, data); // warm-up: caches, plans
   const t0 = performance.now();
-  const historico = await carregarHistorico(database.db, data);
+  const historico = await loadHistorico(database.db, data);
   const load = performance.now() - t0;
   const t1 = performance.now();
-  const r = await recalcular(database.db, limites, 'bench');
+  const r = await recompute(database.db, limites, 'bench');
   const full = performance.now() - t1;
   console.log(
     `${label.padEnd(11)} load ${historico.length} stocks × their last ${PARAMETROS.minSessoes} sessions ` +
@@ -165,7 +165,7 @@ export default async function run() {
   let sink = 0;
 
   const engine = median(() => {
-    for (const s of series) sink += analisar(s)!.probabilidade;
+    for (const s of series) sink += analyze(s)!.probabilidade;
   });
   const plain = median(() => {
     for (const s of series) sink += baseline(s)[6] as number;
@@ -188,7 +188,7 @@ export default async function run() {
 
   const cell = (ms: number) => `${ms.toFixed(2)} ms`.padStart(11);
   console.log(`${STOCKS} stocks × ${SESSIONS} sessions, median of ${ROUNDS} rounds`);
-  console.log(`engine: all 22 columns (analisar)              ${cell(engine)}`);
+  console.log(`engine: all 22 columns (analyze)              ${cell(engine)}`);
   console.log(
     `plain hand-written loops, same columns         ${cell(plain)}   engine/plain = ${(engine / plain).toFixed(2)}× (must be ≤ 1.5×)`,
   );

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { CotahistError, parseCotahist, textosCotahist } from '../lib/precos/cotahist';
-import { importarCotacoes } from '../lib/precos/importar-cotahist';
+import { importCotacoes } from '../lib/precos/importar-cotahist';
 import { runCommand } from './run';
 
 const USAGE = 'Usage: npm run prices:import -- FILE…   (official B3 COTAHIST files, .TXT or .ZIP)';
 
 /** Parses one file completely before anything is stored: a bad record leaves the database untouched. */
-function lerArquivo(arquivo: string) {
+function readArquivo(arquivo: string) {
   const textos = textosCotahist(fs.readFileSync(arquivo));
   if (textos.length === 0) throw new Error('the ZIP file holds no file');
   const cotacoes = [];
@@ -51,13 +51,13 @@ async function main(): Promise<number> {
       const nome = path.basename(arquivo);
       let lido;
       try {
-        lido = lerArquivo(arquivo);
+        lido = readArquivo(arquivo);
       } catch (err) {
         failures++;
         console.error(`${nome}: ${(err as Error).message}. Nothing was imported from this file.`);
         continue;
       }
-      const r = await importarCotacoes(database.db, lido.cotacoes);
+      const r = await importCotacoes(database.db, lido.cotacoes);
       const periodo = r.datas.length
         ? r.datas.length === 1
           ? ` for ${r.datas[0]}`

@@ -121,4 +121,28 @@ describe('the import layers', { timeout: 60_000 }, () => {
       'layers/boundaries: A widget is imported from outside only through its index (src/widgets/<w>/index.ts or index.tsx).',
     ]);
   });
+
+  it('flags an identifier that starts with a Portuguese verb in server/, shared/ and contract/', async () => {
+    const found = await messages(
+      'server/lib/zz-lint-glossario.ts',
+      'export function criarCompra() {}\nexport const validarLote = () => 1;\n' +
+        'export class Lotes {\n  cancelar() {}\n  listar = 1;\n}\nexport const ehValido = (listarX: number) => listarX;\n' +
+        '// Words, not verbs: a creation date, a listing, a name.\nexport const criado = 1;\nexport const listagem = 2;\n' +
+        'export const ehrlich = 3;\nexport const createCompra = 4;\n',
+    );
+    expect(found.filter((m) => m.startsWith('glossary/'))).toEqual(
+      ['criarCompra', 'validarLote', 'cancelar', 'listar', 'ehValido', 'listarX'].map(
+        (name) =>
+          `glossary/english-verbs: '${name}' starts with a Portuguese verb: verbs in English, domain nouns in Portuguese (create, validate, list, cancel, is…).`,
+      ),
+    );
+  });
+
+  it('leaves the SPA and the mocks out of the glossary rule for now', async () => {
+    const found = await messages(
+      'src/features/importacao/zz-lint-glossario.ts',
+      'export function criarCompra() {}\n',
+    );
+    expect(found.filter((m) => m.startsWith('glossary/'))).toEqual([]);
+  });
 });

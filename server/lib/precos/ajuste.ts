@@ -53,19 +53,19 @@ export function fatorPendente(ref: string, eventos: readonly EventoDeAcoes[]): D
 }
 
 /** One price divided by a factor, to the 4 places prices are stored with (half up). */
-export const ajustarPreco = (valor: string, fator: Decimal) =>
+export const adjustPreco = (valor: string, fator: Decimal) =>
   fator.eq(1)
     ? new Decimal(valor).toFixed(4)
     : new Decimal(valor).dividedBy(fator).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
 
 /** One bar divided by a factor (prices to 4 places, half up; volume to the nearest share). */
-export function ajustarBarra(barra: BarraArmazenada, fator: Decimal): BarraAjustada {
+export function adjustBarra(barra: BarraArmazenada, fator: Decimal): BarraAjustada {
   return {
     data: barra.data,
-    abertura: ajustarPreco(barra.abertura, fator),
-    maxima: ajustarPreco(barra.maxima, fator),
-    minima: ajustarPreco(barra.minima, fator),
-    fechamento: ajustarPreco(barra.fechamento, fator),
+    abertura: adjustPreco(barra.abertura, fator),
+    maxima: adjustPreco(barra.maxima, fator),
+    minima: adjustPreco(barra.minima, fator),
+    fechamento: adjustPreco(barra.fechamento, fator),
     volume: fator.eq(1)
       ? barra.volume
       : new Decimal(barra.volume).times(fator).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
@@ -73,11 +73,11 @@ export function ajustarBarra(barra: BarraArmazenada, fator: Decimal): BarraAjust
 }
 
 /** A stock's bars in today's terms, given the share events in force for it (any order). */
-export function ajustarSerie(
+export function adjustSerie(
   barras: readonly BarraArmazenada[],
   eventos: readonly EventoDeAcoes[],
 ): BarraAjustada[] {
   return barras.map((b) =>
-    ajustarBarra(b, fatorPendente(referencia(b.data, b.ajustado_ate), eventos)),
+    adjustBarra(b, fatorPendente(referencia(b.data, b.ajustado_ate), eventos)),
   );
 }

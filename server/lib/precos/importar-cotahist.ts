@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acoes } from '../../db/schema';
-import { gravarBarras } from './store';
+import { writeBarras } from './store';
 import type { CotacaoCotahist } from './cotahist';
 
 export interface ResultadoImportacao {
@@ -15,7 +15,7 @@ export interface ResultadoImportacao {
  * name, and bars replace the ones of the same stock and date (a re-import changes nothing). COTAHIST prices are
  * as traded: the adjusted series divides them by the share events after their session.
  */
-export async function importarCotacoes(
+export async function importCotacoes(
   db: Db,
   cotacoes: CotacaoCotahist[],
 ): Promise<ResultadoImportacao> {
@@ -39,7 +39,7 @@ export async function importarCotacoes(
         .where(inArray(acoes.ticker, lote));
       for (const r of todas) ids.set(r.ticker, r.id);
     }
-    await gravarBarras(
+    await writeBarras(
       tx,
       cotacoes.map(({ ticker, nome: _nome, ...barra }) => ({
         acao_id: ids.get(ticker)!,

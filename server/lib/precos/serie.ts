@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EVENTOS_DE_ACOES } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { ajustarSerie, type BarraAjustada, type EventoDeAcoes } from './ajuste';
+import { adjustSerie, type BarraAjustada, type EventoDeAcoes } from './ajuste';
 
 /** `('desdobramento', 'grupamento', 'bonificacao')` for a query. */
 export const tiposDeAcoes = sql.raw(EVENTOS_DE_ACOES.map((t) => `'${t}'`).join(', '));
@@ -63,7 +63,7 @@ export async function serieAjustada(
     ),
     eventosDeAcoesVigentes(db, [acaoId]),
   ]);
-  return ajustarSerie(
+  return adjustSerie(
     barras.map((b) => ({ ...b, volume: Number(b.volume) })),
     eventos.get(acaoId) ?? [],
   );

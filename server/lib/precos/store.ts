@@ -29,7 +29,7 @@ const LOTE = 2000;
  * Inserts or replaces bars by (acao_id, data), with their source: importing the same data twice changes nothing,
  * and a bar stored again carries the newer source's adjustment.
  */
-export async function gravarBarras(
+export async function writeBarras(
   db: Db | Tx,
   barras: Barra[],
   origem: OrigemBarras,

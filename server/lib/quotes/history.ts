@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { acoes, precosDiarios } from '../../db/schema';
 import { price } from '../../../shared/decimal';
 import { prepared } from '../prepared';
-import { ajustarPreco, fatorPendente, referencia, type EventoDeAcoes } from '../precos/ajuste';
+import { adjustPreco, fatorPendente, referencia, type EventoDeAcoes } from '../precos/ajuste';
 import { tiposDeAcoes } from '../precos/serie';
 
 interface Ultima {
@@ -61,7 +61,7 @@ async function lastBars(
     const ultima = JSON.parse(row.ultima) as Ultima;
     const eventos = row.eventos === null ? [] : (JSON.parse(row.eventos) as EventoDeAcoes[]);
     const fator = fatorPendente(referencia(ultima.data, ultima.ajustado_ate), eventos);
-    const close = price(ajustarPreco(ultima.fechamento, fator));
+    const close = price(adjustPreco(ultima.fechamento, fator));
     if (close !== null) quotes.set(row.ticker, { preco: close, data: ultima.data });
   }
   return quotes;

@@ -36,11 +36,7 @@ interface Lados {
  * the quantities differ. A side that could not be read (the terminal did not answer, no custody import) is left out,
  * never counted as a divergence.
  */
-function classificar(
-  livro: number,
-  terminal: number | null,
-  custodia: number | null,
-): SituacaoLinha {
+function classify(livro: number, terminal: number | null, custodia: number | null): SituacaoLinha {
   const lados = [livro, terminal, custodia].filter((q): q is number => q !== null);
   if (lados.every((q) => q === livro)) return 'confere';
   const comAcoes = [
@@ -69,14 +65,14 @@ function linhas({ livro, terminal, custodia }: Lados): LinhaConciliacao[] {
       livro: figura(noLivro),
       terminal: figura(noTerminal),
       custodia: figura(naCustodia),
-      situacao: classificar(noLivro, noTerminal, naCustodia),
+      situacao: classify(noLivro, noTerminal, naCustodia),
       diferenca_terminal: noTerminal === null ? null : noTerminal - noLivro,
       diferenca_custodia: naCustodia === null ? null : naCustodia - noLivro,
     };
   });
 }
 
-const somar = (map: Map<string, number>, acao: string, q: number) =>
+const add = (map: Map<string, number>, acao: string, q: number) =>
   map.set(acao, (map.get(acao) ?? 0) + q);
 
 /** Asks every client's terminal for its positions, side by side, in about one agent timeout. */
@@ -97,7 +93,7 @@ function terminais(alvos: ClienteAlvo[], config: Config): Promise<Terminal[]> {
 }
 
 /** The reconciliation of every client asked (all, or one), with its lines. */
-async function conciliar(db: Db, config: Config, id?: number): Promise<ConciliacaoCliente[]> {
+async function reconcile(db: Db, config: Config, id?: number): Promise<ConciliacaoCliente[]> {
   const alvos = await selectClientesAlvo(db, id);
   const [livro, custodia, respostas] = await Promise.all([
     selectLivro(db, id),
@@ -107,14 +103,14 @@ async function conciliar(db: Db, config: Config, id?: number): Promise<Conciliac
   const livroDe = new Map<number, Map<string, number>>();
   for (const r of livro) {
     const map = livroDe.get(r.cliente_id) ?? new Map<string, number>();
-    livroDe.set(r.cliente_id, somar(map, baseSymbol(r.ticker), r.quantidade));
+    livroDe.set(r.cliente_id, add(map, baseSymbol(r.ticker), r.quantidade));
   }
   const custodiaDe = new Map<number, { data: string; acoes: Map<string, number> }>();
   for (const r of custodia) {
     const entry = custodiaDe.get(r.cliente_id) ?? { data: r.data, acoes: new Map() };
     custodiaDe.set(r.cliente_id, entry);
     const ativo = r.ativo.trim().toUpperCase();
-    if (ACAO_B3.test(ativo)) somar(entry.acoes, baseSymbol(ativo), Number(r.quantidade));
+    if (ACAO_B3.test(ativo)) add(entry.acoes, baseSymbol(ativo), Number(r.quantidade));
   }
   return alvos.map((cliente, i) => {
     const terminal = respostas[i]!;
@@ -140,7 +136,7 @@ async function conciliar(db: Db, config: Config, id?: number): Promise<Conciliac
 
 /** Every client: its worst state and how many stocks disagree. */
 export async function conciliacaoGeral(db: Db, config: Config): Promise<ConciliacaoResumo[]> {
-  return (await conciliar(db, config)).map(({ linhas: _linhas, ...resumo }) => resumo);
+  return (await reconcile(db, config)).map(({ linhas: _linhas, ...resumo }) => resumo);
 }
 
 /** One client, stock by stock. */
@@ -149,7 +145,7 @@ export async function conciliacaoCliente(
   config: Config,
   id: number,
 ): Promise<ConciliacaoCliente> {
-  const [cliente] = await conciliar(db, config, id);
+  const [cliente] = await reconcile(db, config, id);
   if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO);
   return cliente;
 }

@@ -39,7 +39,7 @@ async function vendasEmVoo(tx: Tx, operacaoIds: readonly number[]): Promise<Vend
 }
 
 /** Each sale as the order history shows it (client, stock, when it was sent), and the operation it sells. */
-const descrever = (v: VendaEmVoo) =>
+const describe = (v: VendaEmVoo) =>
   `${v.cliente ?? 'cliente sem nome'}, ${v.ticker}, operação ${v.operacao_id}, ` +
   `venda enviada em ${formatDateTime(new Date(v.criada_em).toISOString())}`;
 
@@ -50,7 +50,7 @@ export async function refuseWhileSelling(tx: Tx, operacaoIds: readonly number[])
   const uma = vendas.length === 1;
   const quais = uma ? 'uma operação com venda' : `${vendas.length} operações com vendas`;
   throw new VendaEmVooError(
-    `O evento ajusta ${quais} MT5 em andamento: ${vendas.map(descrever).join('; ')} (em Ordens). ` +
+    `O evento ajusta ${quais} MT5 em andamento: ${vendas.map(describe).join('; ')} (em Ordens). ` +
       `Aguarde ${uma ? 'a venda terminar (ou cancele-a)' : 'as vendas terminarem (ou cancele-as)'} ` +
       'antes de cadastrar, alterar ou excluir o evento.',
   );

@@ -136,7 +136,7 @@ export interface OperacaoTocada {
 }
 
 /** An operation a finished order writes (bought, or the unsold rest of a sale), audited with the order's lote. */
-async function criarOperacao(
+async function writeOperacao(
   tx: Tx,
   group: Group,
   values: Parameters<typeof insertOperacao>[1],
@@ -171,7 +171,7 @@ async function applyBuy(
     origem: 'mt5' as const,
     order_group_id: group.id,
   };
-  const created = await criarOperacao(tx, group, values, username);
+  const created = await writeOperacao(tx, group, values, username);
   return [{ id: created, papel: 'criada' }];
 }
 
@@ -212,7 +212,7 @@ async function applySell(
       valor_alvo: op.valor_alvo,
       origem: op.origem,
     };
-    const created = await criarOperacao(tx, group, rest, username);
+    const created = await writeOperacao(tx, group, rest, username);
     operacoes.push({ id: created, papel: 'restante' });
   }
   await updateOperacao(tx, op.id, {

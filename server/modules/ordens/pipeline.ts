@@ -87,7 +87,7 @@ export async function planCompra(agent: Mt5AgentClient, req: CompraInput): Promi
     ('dimensionar' in req.quantidade
       ? splitLegs(req.ticker, req.quantidade.dimensionar(precoReferencia!, base!))
       : []);
-  const validacoes = checarPernas(health, problema, legs, (s) => info.get(s) ?? null, req);
+  const validacoes = checkPernas(health, problema, legs, (s) => info.get(s) ?? null, req);
   return {
     health,
     base,
@@ -99,7 +99,7 @@ export async function planCompra(agent: Mt5AgentClient, req: CompraInput): Promi
   };
 }
 
-function checarPernas(
+function checkPernas(
   health: Health,
   problema: string | null,
   legs: LegPlan[],

@@ -1,6 +1,6 @@
 /**
  * The recommendation method of server-design §5, as pure functions over typed arrays. Nothing here touches
- * the database: the service loads the history in one query and hands each stock's bars to `analisar`.
+ * the database: the service loads the history in one query and hands each stock's bars to `analyze`.
  */
 
 /** One stock's daily bars, oldest first, one entry per session it traded. */
@@ -115,7 +115,7 @@ export function obv(fechamento: Float64Array, volume: Float64Array): Float64Arra
  * Linear in the number of sessions; the backtest's "highest high of the next H sessions" is a sliding
  * maximum (monotonic deque), not a rescan per start day.
  */
-export function analisar(serie: Serie, p: Readonly<Parametros> = PARAMETROS): Analise | null {
+export function analyze(serie: Serie, p: Readonly<Parametros> = PARAMETROS): Analise | null {
   const { abertura, maxima, minima, fechamento, volume } = serie;
   const n = fechamento.length;
   if (n < p.minSessoes) return null;

@@ -1,3 +1,3 @@
 /** The recommendations: the engine over the price history, stored per day, and the Yahoo history refresh. */
 export { recomendacoesRoutes } from './routes';
-export { recalcular } from './service';
+export { recompute } from './service';

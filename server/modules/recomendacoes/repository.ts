@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { recomendacoes } from '../../db/schema';
-import { ajustarSerie, type EventoDeAcoes } from '../../lib/precos/ajuste';
+import { adjustSerie, type EventoDeAcoes } from '../../lib/precos/ajuste';
 import { eventosDeAcoesVigentes, tiposDeAcoes } from '../../lib/precos/serie';
 import { PARAMETROS, type Serie } from './engine';
 
@@ -42,7 +42,7 @@ function serieAjustadaDe(r: HistoricoRow, eventos: EventoDeAcoes[]): Serie {
     r.volume,
     r.referencia!,
   ].map(textArray) as [string[], string[], string[], string[], string[], string[]];
-  const barras = ajustarSerie(
+  const barras = adjustSerie(
     referencia.map((data, i) => ({
       data,
       ajustado_ate: null,
@@ -72,7 +72,7 @@ function serieAjustadaDe(r: HistoricoRow, eventos: EventoDeAcoes[]): Serie {
  * cheaper than float8's), and only the sessions the method can use; the bars' reference dates come only for the
  * few stocks a share event in force adjusts.
  */
-export async function carregarHistorico(
+export async function loadHistorico(
   db: Db,
   data: string,
   sessoes: number = PARAMETROS.minSessoes,
@@ -167,7 +167,7 @@ export interface Linha {
 }
 
 /** The latest set that passes the thresholds, best first; without the stocks `clienteId` holds open. */
-export async function selecionar(db: Db, limites: Limites, clienteId?: number): Promise<Linha[]> {
+export async function selectLinhas(db: Db, limites: Limites, clienteId?: number): Promise<Linha[]> {
   const semAbertas =
     clienteId === undefined
       ? sql``
@@ -184,9 +184,4 @@ export async function selecionar(db: Db, limites: Limites, clienteId?: number): 
           ${semAbertas}
         order by r.probabilidade desc, r.percentual_estimado desc, a.ticker`,
   );
-}
-
-export async function clienteExiste(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from clientes where id = ${id}`);
-  return rows.length > 0;
 }

@@ -10,12 +10,12 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
-import { analisar, type Analise } from './engine';
+import { clienteExists } from '../clientes';
+import { analyze, type Analise } from './engine';
 import {
-  carregarHistorico,
-  clienteExiste,
+  loadHistorico,
   replaceRecomendacoes,
-  selecionar,
+  selectLinhas,
   ultimaSessao,
   type Limites,
   type RecomendacaoRow,
@@ -38,14 +38,14 @@ export interface Recalculo {
  * analysed is stored (the thresholds filter when listing), so the latest set is this date's even when no stock
  * passes them.
  */
-export async function recalcular(db: Db, limites: Limites, username: string): Promise<Recalculo> {
+export async function recompute(db: Db, limites: Limites, username: string): Promise<Recalculo> {
   const data = await ultimaSessao(db);
   if (!data) return { data: null, analisadas: 0, recomendadas: 0 };
-  const historico = await carregarHistorico(db, data);
+  const historico = await loadHistorico(db, data);
   const linhas: RecomendacaoRow[] = [];
   let recomendadas = 0;
   for (const { acao_id, serie } of historico) {
-    const a = analisar(serie);
+    const a = analyze(serie);
     if (!a) continue;
     if (passa(a, limites)) recomendadas++;
     linhas.push({
@@ -86,8 +86,8 @@ export async function recalcular(db: Db, limites: Limites, username: string): Pr
 
 const pct = (value: string) => toNumber(value, 2)!;
 
-export async function listar(db: Db, limites: Limites): Promise<Recomendacao[]> {
-  const linhas = await selecionar(db, limites);
+export async function listRecomendacoes(db: Db, limites: Limites): Promise<Recomendacao[]> {
+  const linhas = await selectLinhas(db, limites);
   return linhas.map((r) => ({
     ticker: r.ticker,
     empresa: r.empresa,
@@ -114,13 +114,13 @@ export async function listar(db: Db, limites: Limites): Promise<Recomendacao[]> 
   }));
 }
 
-export async function listarDisponiveis(
+export async function listDisponiveis(
   db: Db,
   limites: Limites,
   clienteId: number,
 ): Promise<RecomendacaoDisponivel[]> {
-  if (!(await clienteExiste(db, clienteId))) throw notFound(CLIENTE_NAO_ENCONTRADO);
-  const linhas = await selecionar(db, limites, clienteId);
+  if (!(await clienteExists(db, clienteId))) throw notFound(CLIENTE_NAO_ENCONTRADO);
+  const linhas = await selectLinhas(db, limites, clienteId);
   return linhas.map((r) => ({
     acao_id: r.acao_id,
     ticker: r.ticker,
@@ -147,7 +147,7 @@ export function mensagem({ data, analisadas, recomendadas }: Recalculo): string 
 export async function refresh(deps: AppDeps, username: string): Promise<RecomendacoesRecalculo> {
   const { db, config } = deps;
   const yahoo = config.quotesProvider === 'yahoo' ? await refreshYahooHistory(deps) : null;
-  let message = mensagem(await recalcular(db, config.recomendacao, username));
+  let message = mensagem(await recompute(db, config.recomendacao, username));
   if (yahoo?.falhas.length) {
     const quais =
       yahoo.falhas.length <= 5 ? yahoo.falhas.join(', ') : `${yahoo.falhas.length} ações`;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { eventosDoYahoo, storeEventosYahoo, type EventoYahoo } from '../eventos';
-import { gravarBarras, type Barra } from '../../lib/precos/store';
+import { writeBarras, type Barra } from '../../lib/precos/store';
 import { createYahooClient, type YahooClient } from '../../lib/quotes';
 import { todayIso } from '../../../shared/dates';
 
@@ -88,7 +88,7 @@ export async function refreshYahooHistory(
         // Yahoo's closes are split-adjusted up to the answer's last session: every bar of it is in those terms.
         const ajustadoAte = barras.at(-1)?.data ?? null;
         if (barras.length) {
-          await gravarBarras(deps.db, barras, { fonte: 'yahoo', ajustado_ate: ajustadoAte });
+          await writeBarras(deps.db, barras, { fonte: 'yahoo', ajustado_ate: ajustadoAte });
         }
         await storeEventosYahoo(deps.db, acao.id, eventos, todayIso(now));
         resultado.atualizadas++;

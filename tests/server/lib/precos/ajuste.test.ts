@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ajustarSerie,
+  adjustSerie,
   type BarraArmazenada,
   type EventoDeAcoes,
 } from '../../../../server/lib/precos/ajuste';
@@ -22,7 +22,7 @@ const barra = (
 });
 
 const fechamentos = (barras: BarraArmazenada[], eventos: EventoDeAcoes[]) =>
-  ajustarSerie(barras, eventos).map((b) => [b.data, b.fechamento, b.volume]);
+  adjustSerie(barras, eventos).map((b) => [b.data, b.fechamento, b.volume]);
 
 describe('the adjusted price series', () => {
   it('a 1:2 split divides every price before data_ex by 2 and multiplies the volume, from data_ex on nothing', () => {
@@ -38,7 +38,7 @@ describe('the adjusted price series', () => {
       ['2024-03-05', '10.3000', 3100],
       ['2024-03-06', '10.4000', 2900],
     ]);
-    const [primeira] = ajustarSerie(bruta, [{ data_ex: '2024-03-05', fator: '2' }]);
+    const [primeira] = adjustSerie(bruta, [{ data_ex: '2024-03-05', fator: '2' }]);
     expect(primeira).toEqual({
       data: '2024-03-01',
       abertura: '10.0000',

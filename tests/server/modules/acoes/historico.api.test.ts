@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Evento, HistoricoPrecos } from '../../../../contract';
 import { acoes } from '../../../../server/db/schema';
-import { gravarBarras } from '../../../../server/lib/precos/store';
+import { writeBarras } from '../../../../server/lib/precos/store';
 import { readDemoPrecos } from '../../../../server/seed/demo-precos';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 
@@ -19,7 +19,7 @@ describe('GET /api/acoes/{ticker}/historico/', () => {
       .values({ ticker: 'DESD3', empresa: 'Desdobra' })
       .returning({ id: acoes.id });
     desdId = row!.id;
-    await gravarBarras(
+    await writeBarras(
       s.database.db,
       [
         ['2025-03-03', '20.0000', 1000],

@@ -22,7 +22,7 @@ import {
 } from '../../../../server/db/schema';
 import { applyEvento, applyPendentes } from '../../../../server/modules/eventos/aplicacao';
 import { lockEvento } from '../../../../server/modules/eventos/posicoes';
-import { gravarBarras } from '../../../../server/lib/precos/store';
+import { writeBarras } from '../../../../server/lib/precos/store';
 import { startCarteiraServer, type CarteiraServer } from '../operacoes/fixtures';
 
 const DIA = 86_400_000;
@@ -44,7 +44,7 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       .values({ ticker, empresa: `Empresa ${ticker}` })
       .returning({ id: acoes.id });
     if (fechamentos.length) {
-      await gravarBarras(
+      await writeBarras(
         s.database.db,
         fechamentos.map(([data, preco]) => ({
           acao_id: row!.id,

@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../server/db/query';
 import { acoes } from '../../../../server/db/schema';
 import { serieAjustada } from '../../../../server/lib/precos/serie';
-import { gravarBarras } from '../../../../server/lib/precos/store';
-import {
-  analisar,
-  type Analise,
-  type Serie,
-} from '../../../../server/modules/recomendacoes/engine';
+import { writeBarras } from '../../../../server/lib/precos/store';
+import { analyze, type Analise, type Serie } from '../../../../server/modules/recomendacoes/engine';
 import { readDemoPrecos } from '../../../../server/seed/demo-precos';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 
@@ -44,7 +40,7 @@ describe('recommendations over a stock with a split inside its windows', () => {
       .values({ ticker: 'DESD3', empresa: 'Desdobra', setor: 'Teste' })
       .returning({ id: acoes.id });
     acaoId = row!.id;
-    await gravarBarras(
+    await writeBarras(
       s.database.db,
       reais.map((b, i) => ({
         acao_id: acaoId,
@@ -60,7 +56,7 @@ describe('recommendations over a stock with a split inside its windows', () => {
   });
   afterAll(() => s?.close());
 
-  const recalcular = async () => {
+  const recompute = async () => {
     const res = await s.request('/api/recomendacoes/', { method: 'POST', token });
     expect(res.status).toBe(200);
     const [row] = await queryRows<Record<string, string | number | boolean>>(
@@ -116,8 +112,8 @@ describe('recommendations over a stock with a split inside its windows', () => {
   };
 
   it('without the event the engine sees a crash; with it, the recommendation equals the method on the series in today’s terms', async () => {
-    const esperada = comoOMetodo(analisar(serieEmTermosDeHoje)!);
-    const semEvento = armazenada(await recalcular());
+    const esperada = comoOMetodo(analyze(serieEmTermosDeHoje)!);
+    const semEvento = armazenada(await recompute());
     // The window's lowest low is today's, its highest high a doubled pre-split one.
     expect(semEvento.max).not.toBe(esperada.max);
     expect(semEvento).not.toEqual(esperada);
@@ -128,7 +124,7 @@ describe('recommendations over a stock with a split inside its windows', () => {
       json: { acao: acaoId, tipo: 'desdobramento', data_ex: DATA_EX, fator: 2 },
     });
     expect(criado.status).toBe(201);
-    expect(armazenada(await recalcular())).toEqual(esperada);
+    expect(armazenada(await recompute())).toEqual(esperada);
 
     // The series every other reader gets (history charts) is the same one.
     const serie = await serieAjustada(s.database.db, acaoId);

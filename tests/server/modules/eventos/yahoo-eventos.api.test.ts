@@ -5,7 +5,7 @@ import { todayIso } from '../../../../shared/dates';
 import { queryRows } from '../../../../server/db/query';
 import { acoes, clientes, eventosCorporativos } from '../../../../server/db/schema';
 import { serieAjustada } from '../../../../server/lib/precos/serie';
-import { gravarBarras } from '../../../../server/lib/precos/store';
+import { writeBarras } from '../../../../server/lib/precos/store';
 import { startFakeYahoo, type FakeBar, type FakeYahoo } from '../../../support/fake-yahoo';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 
@@ -62,7 +62,7 @@ describe('corporate events from Yahoo’s chart (a local fake Yahoo, recorded an
       .values({ ticker: 'SPLT3', empresa: 'Split', setor: 'Teste' })
       .returning({ id: acoes.id });
     acaoId = acao!.id;
-    await gravarBarras(
+    await writeBarras(
       db,
       Array.from({ length: 31 }, (_, i) => ({ acao_id: acaoId, ...barra(i - 60, true) })),
       { fonte: 'cotahist', ajustado_ate: null },

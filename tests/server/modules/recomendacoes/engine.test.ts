@@ -2,7 +2,7 @@ import { OBV, SMA, WMA } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import {
   PARAMETROS,
-  analisar,
+  analyze,
   obv,
   sma,
   wma,
@@ -102,8 +102,8 @@ const HAND: Bar[] = [
   [10.1, 10.2, 10.1, 10.2, 300],
 ];
 
-describe('analisar, every column by hand on a small series', () => {
-  const a = analisar(serie(HAND), SMALL)!;
+describe('analyze, every column by hand on a small series', () => {
+  const a = analyze(serie(HAND), SMALL)!;
   const range = ((0.1 / 10 + 0.1 / 10.05 + 0.1 / 10.1) / 3) * 100;
   const alvo = 2 * range;
 
@@ -139,13 +139,13 @@ describe('analisar, every column by hand on a small series', () => {
   it('each signal turns false when its condition fails', () => {
     const bars = HAND.map((b) => [...b] as Bar);
     bars[7] = [10.1, 10.2, 9.8, 9.9, 100]; // down close, average volume, below the WMA
-    const b = analisar(serie(bars), SMALL)!;
+    const b = analyze(serie(bars), SMALL)!;
     expect(b.vol_acima_media).toBe(false); // 100 is not above (100 + 150 + 100) / 3
     expect(b.wma602).toBe(false);
     expect(b.cruza_medias).toBe(false); // crossed at 6, but at D sma2 10.0 < sma3 10.017
     expect([b.ALTA, b.BAIXA]).toEqual([2, 1]);
     bars[7] = [10.1, 10.2, 9.8, 9.9, 1000];
-    expect(analisar(serie(bars), SMALL)!.obv_cres).toBe(false); // 150 + 100 − 1000 < 0
+    expect(analyze(serie(bars), SMALL)!.obv_cres).toBe(false); // 150 + 100 − 1000 < 0
   });
 });
 
@@ -179,11 +179,11 @@ function naive(bars: Bar[]) {
   };
 }
 
-describe('analisar with the real parameters', () => {
+describe('analyze with the real parameters', () => {
   it('agrees with a direct transcription of the method on a random walk', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const bars = randomBars(300 + seed * 37, seed);
-      const a = analisar(serie(bars))!;
+      const a = analyze(serie(bars))!;
       const ref = naive(bars);
       expect(a.vezes_atingiu_alvo_1m).toBe(ref.vezes);
       expect(a.probabilidade).toBeCloseTo((ref.vezes / 250) * 100, 10);
@@ -193,12 +193,12 @@ describe('analisar with the real parameters', () => {
   });
 
   it('needs 300 sessions: 299 give no row', () => {
-    expect(analisar(serie(randomBars(299)))).toBeNull();
-    expect(analisar(serie(randomBars(300)))).not.toBeNull();
+    expect(analyze(serie(randomBars(299)))).toBeNull();
+    expect(analyze(serie(randomBars(300)))).not.toBeNull();
   });
 
   it('flat prices: no range, a target of 0 % always "reached", no signal', () => {
-    const a = analisar(serie(Array.from({ length: 300 }, (): Bar => [10, 10, 10, 10, 500])))!;
+    const a = analyze(serie(Array.from({ length: 300 }, (): Bar => [10, 10, 10, 10, 500])))!;
     expect(a).toMatchObject({
       MIN: 10,
       MAX: 10,
@@ -222,7 +222,7 @@ describe('analisar with the real parameters', () => {
 
   it('zero volume: OBV and volume signals are false, the prices still analysed', () => {
     const bars = randomBars(320).map(([o, h, l, c]): Bar => [o, h, l, c, 0]);
-    const a = analisar(serie(bars))!;
+    const a = analyze(serie(bars))!;
     expect(a.obv_cres).toBe(false);
     expect(a.vol_acima_media).toBe(false);
     expect(Number.isFinite(a.percentual_estimado)).toBe(true);
@@ -231,6 +231,6 @@ describe('analisar with the real parameters', () => {
   it('a bar with a zero low in the window gives no row rather than infinite percentages', () => {
     const bars = randomBars(300);
     bars[295] = [1, 1, 0, 1, 10];
-    expect(analisar(serie(bars))).toBeNull();
+    expect(analyze(serie(bars))).toBeNull();
   });
 });

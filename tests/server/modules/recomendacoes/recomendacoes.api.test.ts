@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recomendacao, RecomendacaoDisponivel } from '../../../../contract';
 import { queryRows } from '../../../../server/db/query';
 import { acoes, auditLog, clientes, operacoes } from '../../../../server/db/schema';
-import { analisar } from '../../../../server/modules/recomendacoes/engine';
+import { analyze } from '../../../../server/modules/recomendacoes/engine';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 
 const START = '2023-01-01';
@@ -93,7 +93,7 @@ describe('recommendations API', () => {
             join acoes a on a.id = p.acao_id where a.ticker = ${r.ticker} order by data`,
       );
       const col = (k: string) => Float64Array.from(bars, (b) => Number(b[k]));
-      const a = analisar({
+      const a = analyze({
         abertura: col('abertura'),
         maxima: col('maxima'),
         minima: col('minima'),

@@ -72,34 +72,18 @@ const ip = texto(45, IP_INVALIDO)
 // Hundredths as an integer: 12.345 is not, 12.34 and 0.1 + 0.2 are (binary noise below 1e-6 is forgiven).
 const hasTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
-/** A number, or the text of a form field ('12,5' too); blank or missing is 0. */
+/**
+ * A percentage as a JSON number, 0–100 with at most 2 places; missing or null is 0. The wire takes numbers: a text
+ * ('12,5', even '12') is refused with the field's message, the form reads what is typed before sending.
+ */
 const percentual = z
-  .union([
-    z.number().min(0, PERCENTUAL_INVALIDO).max(100, PERCENTUAL_INVALIDO),
-    texto(32, PERCENTUAL_INVALIDO),
-    z.null(),
-  ])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined) return 0;
-    if (typeof v === 'number') return v;
-    const textValue = v.trim().replace(',', '.');
-    if (textValue === '') return 0;
-    const n = Number(textValue);
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: PERCENTUAL_INVALIDO });
-      return z.NEVER;
-    }
-    return n;
-  })
-  .pipe(
-    z
-      .number(PERCENTUAL_INVALIDO)
-      .min(0, PERCENTUAL_INVALIDO)
-      .max(100, PERCENTUAL_INVALIDO)
-      .refine(hasTwoDecimals, PERCENTUAL_CASAS)
-      .transform((n) => Math.round(n * 100) / 100),
-  );
+  .number(PERCENTUAL_INVALIDO)
+  .min(0, PERCENTUAL_INVALIDO)
+  .max(100, PERCENTUAL_INVALIDO)
+  .refine(hasTwoDecimals, PERCENTUAL_CASAS)
+  .transform((n) => Math.round(n * 100) / 100)
+  .nullish()
+  .transform((v) => v ?? 0);
 
 /** POST clientes/ and PUT clientes/{id}/: the same payload; no field is required. */
 export const ClienteInputSchema = z.object({
@@ -122,7 +106,7 @@ export const ClienteInputSchema = z.object({
     z.union([texto(256).min(32, MT5_TOKEN_CURTO), z.null()]).optional(),
   ),
 });
-/** What the form and the callers send (text fields may be blank, the percent may be text). */
+/** What the form and the callers send (text fields may be blank, the percent missing or null). */
 export type ClienteInputValues = z.input<typeof ClienteInputSchema>;
 /** What the server stores: blanks as null, the percent as a number. */
 export type ClienteInput = z.output<typeof ClienteInputSchema>;

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Dialog, Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import {
   ClienteInputSchema,
   EMAIL_BLOQUEIA_SALVAR,
@@ -10,6 +10,7 @@ import {
   type ClienteInputValues,
 } from '../../../contract';
 import { useSaveCliente } from '../../api/clientes';
+import { parseDecimal } from '../../lib/decimal';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { ApiRequestError } from '../../lib/api';
 import { setApiFieldErrors } from '../../lib/form-errors';
@@ -41,7 +42,7 @@ const toValues = (c: Cliente | null): ClienteInputValues => ({
   documento: c?.documento ?? '',
   telefone: c?.telefone ?? '',
   codigo_xp: c?.codigo_xp ?? '',
-  percentual_patrimonio: c ? String(c.percentual_patrimonio) : '',
+  percentual_patrimonio: c ? c.percentual_patrimonio : undefined,
   vm: c?.vm ?? '',
   vm_ip: c?.vm_ip ?? '',
   vm_private_ip: c?.vm_private_ip ?? '',
@@ -67,6 +68,97 @@ export function ClienteDialog({ target, onClose }: ClienteDialogProps) {
     >
       {(t) => <ClienteForm cliente={t === 'new' ? null : t} onClose={onClose} />}
     </TargetDialog>
+  );
+}
+
+type Register = UseFormRegister<ClienteInputValues>;
+
+/** The client's fields, each with the form's (or the server's) message under it. */
+function Campos({
+  register,
+  errors,
+}: {
+  register: Register;
+  errors: FieldErrors<ClienteInputValues>;
+}) {
+  return (
+    <>
+      {FIELDS.map((f) => (
+        <Field.Root
+          key={f.name}
+          invalid={!!errors[f.name]}
+          gridColumn={f.name === 'nome' ? { md: 'span 2' } : undefined}
+        >
+          <Field.Label>{f.label}</Field.Label>
+          {f.name === 'percentual_patrimonio' ? (
+            // The browser's own number box (0–100, a step of 0.01); its text read before sending.
+            <Input
+              type="number"
+              min={0}
+              max={100}
+              step={0.01}
+              inputMode="decimal"
+              {...register('percentual_patrimonio', { setValueAs: parseDecimal })}
+            />
+          ) : (
+            <Input
+              type={f.type ?? 'text'}
+              inputMode={f.inputMode}
+              autoComplete="off"
+              {...register(f.name)}
+            />
+          )}
+          <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
+        </Field.Root>
+      ))}
+    </>
+  );
+}
+
+/** The client's own agent token: written, never shown; kept when blank; removable when there is one. */
+function TokenProprio({
+  cliente,
+  register,
+  error,
+  remove,
+  onRemove,
+}: {
+  cliente: Cliente | null;
+  register: Register;
+  error: string | undefined;
+  remove: boolean;
+  onRemove: (remove: boolean) => void;
+}) {
+  return (
+    <>
+      <Field.Root invalid={!!error} gridColumn={{ md: 'span 2' }}>
+        <Field.Label>Token do agente MT5 (próprio do cliente)</Field.Label>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          disabled={remove}
+          placeholder={cliente?.mt5_token_proprio ? '•••••••• (definido)' : undefined}
+          {...register('mt5_token')}
+        />
+        <Field.HelperText>
+          {cliente?.mt5_token_proprio
+            ? 'Este cliente tem um token próprio; deixe em branco para mantê-lo.'
+            : 'Em branco, o servidor usa o token comum dos agentes.'}
+        </Field.HelperText>
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+      {cliente?.mt5_token_proprio && (
+        <Checkbox.Root
+          checked={remove}
+          onCheckedChange={(e) => onRemove(e.checked === true)}
+          gridColumn={{ md: 'span 2' }}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Remover o token próprio (usar o token comum)</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    </>
   );
 }
 
@@ -123,60 +215,14 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
             </Alert.Root>
           )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {FIELDS.map((f) => (
-              <Field.Root
-                key={f.name}
-                invalid={!!errors[f.name]}
-                gridColumn={f.name === 'nome' ? { md: 'span 2' } : undefined}
-              >
-                <Field.Label>{f.label}</Field.Label>
-                {f.name === 'percentual_patrimonio' ? (
-                  <Input
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={0.01}
-                    inputMode="decimal"
-                    {...register('percentual_patrimonio')}
-                  />
-                ) : (
-                  <Input
-                    type={f.type ?? 'text'}
-                    inputMode={f.inputMode}
-                    autoComplete="off"
-                    {...register(f.name)}
-                  />
-                )}
-                <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
-              </Field.Root>
-            ))}
-            <Field.Root invalid={!!errors.mt5_token} gridColumn={{ md: 'span 2' }}>
-              <Field.Label>Token do agente MT5 (próprio do cliente)</Field.Label>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                disabled={removeToken}
-                placeholder={cliente?.mt5_token_proprio ? '•••••••• (definido)' : undefined}
-                {...register('mt5_token')}
-              />
-              <Field.HelperText>
-                {cliente?.mt5_token_proprio
-                  ? 'Este cliente tem um token próprio; deixe em branco para mantê-lo.'
-                  : 'Em branco, o servidor usa o token comum dos agentes.'}
-              </Field.HelperText>
-              <Field.ErrorText>{errors.mt5_token?.message}</Field.ErrorText>
-            </Field.Root>
-            {cliente?.mt5_token_proprio && (
-              <Checkbox.Root
-                checked={removeToken}
-                onCheckedChange={(e) => setRemoveToken(e.checked === true)}
-                gridColumn={{ md: 'span 2' }}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>Remover o token próprio (usar o token comum)</Checkbox.Label>
-              </Checkbox.Root>
-            )}
+            <Campos register={register} errors={errors} />
+            <TokenProprio
+              cliente={cliente}
+              register={register}
+              error={errors.mt5_token?.message}
+              remove={removeToken}
+              onRemove={setRemoveToken}
+            />
           </SimpleGrid>
         </Dialog.Body>
         <Dialog.Footer>

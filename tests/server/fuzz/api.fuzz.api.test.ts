@@ -111,7 +111,7 @@ const EXAMPLES: Record<string, Example> = {
         documento: '123',
         telefone: '(11) 99999-0000',
         codigo_xp: '9001',
-        percentual_patrimonio: '12,5',
+        percentual_patrimonio: 12.5,
         vm: 'VM-9',
         vm_ip: null,
         vm_private_ip: null,

@@ -55,7 +55,7 @@ describe('clientes CRUD', () => {
     const list = await call('GET', '/api/clientes/');
     expect(list.body).toContainEqual(created.body);
 
-    const changed = { ...full, nome: 'Ana B. Carvalho', percentual_patrimonio: '7,25', vm_ip: '' };
+    const changed = { ...full, nome: 'Ana B. Carvalho', percentual_patrimonio: 7.25, vm_ip: '' };
     const updated = await call('PUT', `/api/clientes/${id}/`, changed);
     expect(updated).toEqual({
       status: 200,
@@ -87,7 +87,7 @@ describe('clientes CRUD', () => {
     const created = await call('POST', '/api/clientes/', {
       nome: '  ',
       email: '',
-      percentual_patrimonio: '',
+      percentual_patrimonio: null,
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -138,6 +138,19 @@ describe('clientes validation', () => {
     [
       'percent that is not a number',
       { percentual_patrimonio: 'dez' },
+      'percentual_patrimonio',
+      'Informe um número entre 0 e 100.',
+    ],
+    // The wire takes numbers: the form reads '7,25' before sending it.
+    [
+      'percent as text, even a number’s',
+      { percentual_patrimonio: '7,25' },
+      'percentual_patrimonio',
+      'Informe um número entre 0 e 100.',
+    ],
+    [
+      'blank percent text',
+      { percentual_patrimonio: '' },
       'percentual_patrimonio',
       'Informe um número entre 0 e 100.',
     ],

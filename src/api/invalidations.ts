@@ -12,14 +12,13 @@ import { invalidateCarteira } from './operacoes';
 
 /**
  * Orders that ended (executed, failed, canceled, resolved), of these clients: what filled was recorded in each
- * client's portfolio (its operations, summary, the panel's figures), and the terminals' positions moved (every
- * reconciliation, whose list sums them).
+ * client's portfolio (its operations, summary, the panel's figures), and its terminal's position moved (its
+ * reconciliation and the list that sums them): `invalidateCarteira`'s keys, once per client.
  */
 export function invalidateAfterOrdens(queryClient: QueryClient, clientes: Iterable<number>) {
-  return Promise.all([
-    ...[...new Set(clientes)].map((cliente) => invalidateCarteira(queryClient, cliente)),
-    queryClient.invalidateQueries({ queryKey: conciliacaoQueries.all() }),
-  ]);
+  return Promise.all(
+    [...new Set(clientes)].map((cliente) => invalidateCarteira(queryClient, cliente)),
+  );
 }
 
 /** A sale refused because the terminal holds less than it: what the screen knows of that client's position. */

@@ -77,6 +77,7 @@ describe('following an order', () => {
       'resumo 1': carteiraQueries.resumo(1).queryKey,
       'resumo 2': carteiraQueries.resumo(2).queryKey,
       conciliacao: conciliacaoQueries.list().queryKey,
+      'conciliacao 2': conciliacaoQueries.detail(2).queryKey,
       historico: ordensQueries.list({}).queryKey,
       detalhe: ordensQueries.detail(GROUP).queryKey,
       'outra ordem': ordensQueries.detail('00000000-0000-4000-8000-00000000f012').queryKey,

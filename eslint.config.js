@@ -232,6 +232,12 @@ export default tseslint.config(
       '^(?!decimal\\.js$|\\./|\\.\\./contract$).*',
       'shared/ holds pure helpers: it imports the contract and decimal.js only.',
     ],
+    [
+      // A folder of shared/ (shared/rebalanceamento/) reaches the other shared files one level up, nothing higher.
+      'shared/*/**/*.ts',
+      '^(?!decimal\\.js$|\\.\\.?/(?!\\.\\./)|\\.\\./\\.\\./contract$).*',
+      'shared/ holds pure helpers: it imports the contract and decimal.js only.',
+    ],
   ].map(([files, regex, message]) => ({
     files: [files],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },

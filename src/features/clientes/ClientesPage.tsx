@@ -1,77 +1,15 @@
-import { Button, Flex, Heading, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
-import { DataTable, META } from '../../components/DataTable';
-import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import type { Cliente, ClienteStatus } from '../../../contract';
-import { DASH, formatDocumento, formatPercent, formatTelefone } from '../../../shared/format';
+import { Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { Cliente, ClienteStatus } from '../../../contract';
 import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
+import { DataTable } from '../../components/DataTable';
+import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { ClienteDialog } from './ClienteDialog';
+import { colunasDosClientes } from './colunas';
 import { DeleteClienteDialog } from './DeleteClienteDialog';
-import { StatusDot, statusView } from '../../widgets/status-mt5';
 
-const col = createColumnHelper<Cliente>();
-const text = (value: string | null) => value || DASH;
-
-/** Long names and e-mails are cut with an ellipsis (whole in the title) so the row keeps one line. */
-function Clipped({ value }: { value: string | null }) {
-  return (
-    <Text
-      as="span"
-      display="block"
-      maxW={{ base: '8rem', md: '14rem' }}
-      truncate
-      title={value ?? undefined}
-    >
-      {text(value)}
-    </Text>
-  );
-}
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-const PENCIL = 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z';
-const TRASH = 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6';
-const WALLET = 'M3 7h18v13H3zM3 7l3-4h12l3 4M16 13h2';
-
-function Action({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <IconButton
-      aria-label={label}
-      title={label}
-      size="xs"
-      variant="ghost"
-      colorPalette="gray"
-      onClick={onClick}
-    >
-      {children}
-    </IconButton>
-  );
-}
-
+/** The clients: their data, each one's MT5 status as it is measured, and what a row opens. */
 export function ClientesPage() {
   const clientes = useQuery(clientesQueries.list());
   const statuses = useQuery({
@@ -91,65 +29,7 @@ export function ClientesPage() {
   );
 
   const columns = useMemo(
-    () => [
-      col.accessor('nome', { header: 'Nome', cell: (c) => <Clipped value={c.getValue()} /> }),
-      col.accessor('email', { header: 'Email', cell: (c) => <Clipped value={c.getValue()} /> }),
-      col.accessor('documento', {
-        header: 'Documento',
-        cell: (c) => formatDocumento(c.getValue()),
-        meta: { exportar: (cl) => (cl.documento ? formatDocumento(cl.documento) : null) },
-      }),
-      col.accessor('telefone', {
-        header: 'Telefone',
-        cell: (c) => formatTelefone(c.getValue()),
-        meta: { exportar: (cl) => (cl.telefone ? formatTelefone(cl.telefone) : null) },
-      }),
-      col.accessor('codigo_xp', { header: 'Código XP', cell: (c) => text(c.getValue()) }),
-      col.accessor('percentual_patrimonio', {
-        header: '% Patrimônio',
-        meta: { ...META.percentual, exportar: (cl) => cl.percentual_patrimonio || null },
-        // 0 is what the server stores for a blank percent: shown as empty.
-        cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
-      }),
-      col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
-      col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),
-      col.accessor('vm_private_ip', { header: 'VM IP Privado', cell: (c) => text(c.getValue()) }),
-      col.display({
-        id: 'status',
-        header: 'Status MT5',
-        size: 104,
-        cell: (c) => <StatusDot status={statusById.get(c.row.original.id)} />,
-        meta: { pinRight: true, exportar: (cl) => statusView(statusById.get(cl.id)).text },
-      }),
-      col.display({
-        id: 'actions',
-        header: 'Ações',
-        size: 112,
-        meta: { pinRight: true },
-        cell: (c) => (
-          <HStack gap="0">
-            <Action label="Editar" onClick={() => setEditing(c.row.original)}>
-              <Icon d={PENCIL} />
-            </Action>
-            <Action label="Deletar" onClick={() => setDeleting(c.row.original)}>
-              <Icon d={TRASH} />
-            </Action>
-            <IconButton
-              asChild
-              aria-label="Abrir carteira"
-              title="Abrir carteira"
-              size="xs"
-              variant="ghost"
-              colorPalette="gray"
-            >
-              <RouterLink to="/clientes/$id/carteira" params={{ id: String(c.row.original.id) }}>
-                <Icon d={WALLET} />
-              </RouterLink>
-            </IconButton>
-          </HStack>
-        ),
-      }),
-    ],
+    () => colunasDosClientes(statusById, { onEdit: setEditing, onDelete: setDeleting }),
     [statusById],
   );
 

@@ -9,7 +9,13 @@ import {
   SimpleGrid,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { TIPO_EVENTO_NOME, TIPOS_EVENTO, type Evento } from '../../../contract';
 import { useSaveEvento } from '../../api/eventos';
@@ -42,6 +48,72 @@ export function EventoDialog({ target, acaoFiltrada, onClose }: Props) {
   );
 }
 
+/** The event's fields: the stock, the type, the ex date, and the factor or the value per share the type takes. */
+function EventoCampos({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<EventoFormValues, unknown, z.output<typeof eventoFormSchema>>;
+  register: UseFormRegister<EventoFormValues>;
+  errors: FieldErrors<EventoFormValues>;
+}) {
+  const tipo = useWatch({ control, name: 'tipo' });
+  const erro = (name: (typeof EVENTO_FORM_FIELDS)[number]) => errors[name]?.message;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <Box gridColumn={{ sm: 'span 2' }}>
+        <AcaoSelect control={control} name="acao" placeholder="Selecione a ação" />
+      </Box>
+      <Field.Root invalid={!!erro('tipo')}>
+        <Field.Label>Tipo</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('tipo')} placeholder="Selecione o tipo">
+            {TIPOS_EVENTO.map((t) => (
+              <option key={t} value={t}>
+                {TIPO_EVENTO_NOME[t]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{erro('tipo')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={!!erro('data_ex')}>
+        <Field.Label>Data ex</Field.Label>
+        <Input
+          {...register('data_ex')}
+          placeholder="dd/mm/aaaa"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <Field.HelperText>Primeiro pregão sem o direito.</Field.HelperText>
+        <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
+      </Field.Root>
+      {ehEventoDeAcoes(tipo) && (
+        <Box gridColumn={{ sm: 'span 2' }}>
+          <DecimalField
+            control={control}
+            name="fator"
+            label="Fator"
+            helperText="Ações novas por ação antiga: 2 num desdobramento 1:2, 0,1 num grupamento 10:1, 1,1 numa bonificação de 10%."
+          />
+        </Box>
+      )}
+      {(tipo === 'dividendo' || tipo === 'jcp') && (
+        <Box gridColumn={{ sm: 'span 2' }}>
+          <DecimalField
+            control={control}
+            name="valor_por_acao"
+            label="Valor por ação (R$)"
+            helperText="Valor bruto. O JCP é creditado com 15% de imposto retido."
+          />
+        </Box>
+      )}
+    </SimpleGrid>
+  );
+}
+
 function EventoForm({
   evento,
   acaoFiltrada,
@@ -60,7 +132,6 @@ function EventoForm({
     defaultValues: valoresIniciais(evento, acaoFiltrada),
   });
   const save = useSaveEvento();
-  const tipo = useWatch({ control, name: 'tipo' });
 
   const onSubmit = handleSubmit((body) =>
     save.mutate(
@@ -71,8 +142,6 @@ function EventoForm({
       },
     ),
   );
-  const erro = (name: (typeof EVENTO_FORM_FIELDS)[number]) => formState.errors[name]?.message;
-
   return (
     <Dialog.Content>
       <form onSubmit={onSubmit} noValidate>
@@ -80,56 +149,7 @@ function EventoForm({
           <Dialog.Title>{evento ? 'Editar Evento' : 'Novo Evento'}</Dialog.Title>
         </Dialog.Header>
         <Dialog.Body>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Box gridColumn={{ sm: 'span 2' }}>
-              <AcaoSelect control={control} name="acao" placeholder="Selecione a ação" />
-            </Box>
-            <Field.Root invalid={!!erro('tipo')}>
-              <Field.Label>Tipo</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('tipo')} placeholder="Selecione o tipo">
-                  {TIPOS_EVENTO.map((t) => (
-                    <option key={t} value={t}>
-                      {TIPO_EVENTO_NOME[t]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{erro('tipo')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!erro('data_ex')}>
-              <Field.Label>Data ex</Field.Label>
-              <Input
-                {...register('data_ex')}
-                placeholder="dd/mm/aaaa"
-                inputMode="numeric"
-                autoComplete="off"
-              />
-              <Field.HelperText>Primeiro pregão sem o direito.</Field.HelperText>
-              <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
-            </Field.Root>
-            {ehEventoDeAcoes(tipo) && (
-              <Box gridColumn={{ sm: 'span 2' }}>
-                <DecimalField
-                  control={control}
-                  name="fator"
-                  label="Fator"
-                  helperText="Ações novas por ação antiga: 2 num desdobramento 1:2, 0,1 num grupamento 10:1, 1,1 numa bonificação de 10%."
-                />
-              </Box>
-            )}
-            {(tipo === 'dividendo' || tipo === 'jcp') && (
-              <Box gridColumn={{ sm: 'span 2' }}>
-                <DecimalField
-                  control={control}
-                  name="valor_por_acao"
-                  label="Valor por ação (R$)"
-                  helperText="Valor bruto. O JCP é creditado com 15% de imposto retido."
-                />
-              </Box>
-            )}
-          </SimpleGrid>
+          <EventoCampos control={control} register={register} errors={formState.errors} />
           {save.error && (
             <Alert.Root status="error" mt="4" role="alert">
               <Alert.Indicator />

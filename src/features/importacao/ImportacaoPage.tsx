@@ -21,10 +21,14 @@ interface Result {
 
 export const NADA_IMPORTADO = 'Importação cancelada: nada foi importado.';
 
-export function ImportacaoPage() {
-  const upload = useUploadImportacao();
-  const [result, setResult] = useState<Result | null>(null);
-  const [conflict, setConflict] = useState<UploadVariables | null>(null);
+/** The date and the file, checked before sending (both are required). */
+function ImportacaoForm({
+  onSend,
+  sending,
+}: {
+  onSend: (variables: UploadVariables) => void;
+  sending: boolean;
+}) {
   const {
     control,
     handleSubmit,
@@ -33,7 +37,86 @@ export function ImportacaoPage() {
     resolver: zodResolver(ImportFormSchema),
     defaultValues: { data_referencia: '', arquivo: undefined },
   });
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) => onSend({ ...values, tipo: TIPO, force: false }))}
+        >
+          <Stack gap="5">
+            <Field.Root invalid={!!errors.data_referencia} required>
+              <Field.Label>Data de referência</Field.Label>
+              <Controller
+                control={control}
+                name="data_referencia"
+                render={({ field }) => (
+                  <DateInput
+                    maxW="xs"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+              <Field.ErrorText>{errors.data_referencia?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.arquivo} required>
+              <Field.Label>Arquivo (XLSX/XLS)</Field.Label>
+              <Controller
+                control={control}
+                name="arquivo"
+                render={({ field }) => (
+                  <FileChooser
+                    accept={IMPORT_EXTENSIONS.join(',')}
+                    name={field.name}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    file={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+              <Field.HelperText>Com as abas de Patrimônio e Custódia.</Field.HelperText>
+              <Field.ErrorText>{errors.arquivo?.message}</Field.ErrorText>
+            </Field.Root>
+            <Button
+              type="submit"
+              alignSelf="flex-start"
+              loading={sending}
+              loadingText="Enviando..."
+            >
+              OK — Importar
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
+/** How the last import went (or that it was cancelled). */
+function Resultado({ result }: { result: Result }) {
+  return (
+    <Alert.Root status={result.status} role={result.status === 'info' ? 'status' : 'alert'}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          <Text as="span" wordBreak="break-word">
+            {result.message}
+          </Text>
+        </Alert.Title>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+export function ImportacaoPage() {
+  const upload = useUploadImportacao();
+  const [result, setResult] = useState<Result | null>(null);
+  const [conflict, setConflict] = useState<UploadVariables | null>(null);
   const send = (variables: UploadVariables) => {
     setResult(null);
     upload.mutate(variables, {
@@ -61,74 +144,8 @@ export function ImportacaoPage() {
       <Heading as="h1" size="lg">
         Importação
       </Heading>
-      <Card.Root>
-        <Card.Body>
-          <form
-            noValidate
-            onSubmit={handleSubmit((values) => send({ ...values, tipo: TIPO, force: false }))}
-          >
-            <Stack gap="5">
-              <Field.Root invalid={!!errors.data_referencia} required>
-                <Field.Label>Data de referência</Field.Label>
-                <Controller
-                  control={control}
-                  name="data_referencia"
-                  render={({ field }) => (
-                    <DateInput
-                      maxW="xs"
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-                <Field.ErrorText>{errors.data_referencia?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.arquivo} required>
-                <Field.Label>Arquivo (XLSX/XLS)</Field.Label>
-                <Controller
-                  control={control}
-                  name="arquivo"
-                  render={({ field }) => (
-                    <FileChooser
-                      accept={IMPORT_EXTENSIONS.join(',')}
-                      name={field.name}
-                      inputRef={field.ref}
-                      onBlur={field.onBlur}
-                      file={field.value}
-                      onChange={field.onChange}
-                    />
-                  )}
-                />
-                <Field.HelperText>Com as abas de Patrimônio e Custódia.</Field.HelperText>
-                <Field.ErrorText>{errors.arquivo?.message}</Field.ErrorText>
-              </Field.Root>
-              <Button
-                type="submit"
-                alignSelf="flex-start"
-                loading={upload.isPending}
-                loadingText="Enviando..."
-              >
-                OK — Importar
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-      {result && (
-        <Alert.Root status={result.status} role={result.status === 'info' ? 'status' : 'alert'}>
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
-              <Text as="span" wordBreak="break-word">
-                {result.message}
-              </Text>
-            </Alert.Title>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      <ImportacaoForm onSend={send} sending={upload.isPending} />
+      {result && <Resultado result={result} />}
       <OverwriteDialog
         dataReferencia={conflict?.data_referencia ?? null}
         onCancel={() => {

@@ -1,31 +1,19 @@
-import {
-  Button,
-  ButtonGroup,
-  Dialog,
-  Flex,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { Barra } from '../../../contract';
-import { formatDate, formatInteger, formatMoney } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
 import { acoesQueries } from '../../api/acoes';
 import { cotacoesQueries } from '../../api/cotacoes';
 import { ApiRequestError } from '../../lib/api';
 import {
-  CORES,
-  PERIODO_ROTULO,
-  PERIODOS,
   sessaoDaMarca,
   type Grafico,
   type LinhaGrafico,
   type Periodo,
   type TipoGrafico,
 } from './grafico';
+import { Cotacao, Escolhas, Legendas } from './GraficoPartes';
 import { PrecoChart } from './PrecoChart';
 
 /** The chart dialog's header, body and footer: loaded with the chart library, the first time a chart opens. */
@@ -70,57 +58,9 @@ export default function GraficoConteudo({
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="3">
-          <Flex gap="3" wrap="wrap" justify="space-between" align="center">
-            <ButtonGroup
-              size="xs"
-              variant="outline"
-              attached
-              role="group"
-              aria-label="Tipo de gráfico"
-            >
-              {(['candles', 'linha'] as const).map((t) => (
-                <Button
-                  key={t}
-                  aria-pressed={tipo === t}
-                  variant={tipo === t ? 'solid' : 'outline'}
-                  onClick={() => setTipo(t)}
-                >
-                  {t === 'candles' ? 'Candles' : 'Linha'}
-                </Button>
-              ))}
-            </ButtonGroup>
-            <ButtonGroup size="xs" variant="outline" attached role="group" aria-label="Período">
-              {PERIODOS.map((p) => (
-                <Button
-                  key={p}
-                  aria-pressed={periodo === p}
-                  variant={periodo === p ? 'solid' : 'outline'}
-                  onClick={() => setPeriodo(p)}
-                >
-                  {PERIODO_ROTULO[p]}
-                </Button>
-              ))}
-            </ButtonGroup>
-          </Flex>
+          <Escolhas tipo={tipo} onTipo={setTipo} periodo={periodo} onPeriodo={setPeriodo} />
 
-          <Stack gap="0" fontSize="sm" fontVariantNumeric="tabular-nums">
-            <Text>
-              {precoAtual === null ? (
-                'Sem cotação atual.'
-              ) : (
-                <>
-                  Cotação atual: <strong>{formatMoney(precoAtual)}</strong>
-                </>
-              )}
-            </Text>
-            {/* The session under the pointer (the last one otherwise): the chart's tooltip, in words. */}
-            <Text color="fg.muted" minH="5">
-              {barra &&
-                `${formatDate(barra.data)} · Abertura ${formatMoney(barra.abertura)} · ` +
-                  `Máxima ${formatMoney(barra.maxima)} · Mínima ${formatMoney(barra.minima)} · ` +
-                  `Fechamento ${formatMoney(barra.fechamento)} · Volume ${formatInteger(barra.volume)}`}
-            </Text>
-          </Stack>
+          <Cotacao precoAtual={precoAtual} barra={barra} />
 
           {historico.isPending ? (
             <HStack justify="center" h={{ base: '300px', md: '360px' }}>
@@ -147,20 +87,7 @@ export default function GraficoConteudo({
             />
           )}
 
-          <Wrap gap="4" fontSize="xs" color="fg.muted" aria-label="Legenda">
-            {grafico.marcas.map((m) => (
-              <Legenda key={m.tipo} cor={CORES[m.tipo]} seta={m.tipo === 'compra' ? '▲' : '▼'}>
-                {m.tipo === 'compra' ? 'Compra' : 'Venda'} {formatDate(m.data)}{' '}
-                {formatMoney(m.preco)}
-                {foraDoHistorico.includes(m) && ' (fora do histórico)'}
-              </Legenda>
-            ))}
-            {linhas.map((l) => (
-              <Legenda key={l.tipo} cor={CORES[l.tipo]}>
-                {l.rotulo} {formatMoney(l.preco)}
-              </Legenda>
-            ))}
-          </Wrap>
+          <Legendas marcas={grafico.marcas} linhas={linhas} foraDoHistorico={foraDoHistorico} />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
@@ -169,20 +96,5 @@ export default function GraficoConteudo({
         </Button>
       </Dialog.Footer>
     </>
-  );
-}
-
-function Legenda({ cor, seta, children }: { cor: string; seta?: string; children: ReactNode }) {
-  return (
-    <HStack as="span" gap="1">
-      {seta ? (
-        <Text as="span" color={cor} aria-hidden>
-          {seta}
-        </Text>
-      ) : (
-        <Text as="span" w="4" borderTopWidth="2px" borderStyle="dashed" borderColor={cor} />
-      )}
-      <Text as="span">{children}</Text>
-    </HStack>
   );
 }

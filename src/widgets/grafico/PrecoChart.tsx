@@ -1,22 +1,16 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import type * as LightweightCharts from 'lightweight-charts';
-import type { AutoscaleInfoProvider, IChartApi, MouseEventParams, Time } from 'lightweight-charts';
+import type { IChartApi, MouseEventParams, Time } from 'lightweight-charts';
 import type { Barra } from '../../../contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { criarGrafico, desenharPrecos, marcarOperacoes, type Biblioteca } from './desenho';
 import {
-  CORES,
   inicioDoPeriodo,
   isoDoTempo,
-  rotuloDoEixo,
-  sessaoDaMarca,
   type LinhaGrafico,
   type MarcaGrafico,
   type Periodo,
   type TipoGrafico,
 } from './grafico';
-
-type Biblioteca = typeof LightweightCharts;
 
 export interface PrecoChartProps {
   barras: Barra[];
@@ -65,103 +59,10 @@ export function PrecoChart({
 
   useEffect(() => {
     if (!lib || !container.current) return;
-    const chart = lib.createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: lib.ColorType.Solid, color: '#ffffff' },
-        textColor: '#3f3f46',
-        fontSize: 12,
-      },
-      grid: { vertLines: { color: '#f4f4f5' }, horzLines: { color: '#f4f4f5' } },
-      rightPriceScale: { borderColor: '#e4e4e7' },
-      localization: {
-        locale: 'pt-BR',
-        priceFormatter: (preco: number) => formatMoney(preco),
-        timeFormatter: (time: Time) => formatDate(isoDoTempo(time)),
-      },
-      timeScale: {
-        borderColor: '#e4e4e7',
-        tickMarkFormatter: (time: Time, tipoMarca: number) =>
-          rotuloDoEixo(
-            isoDoTempo(time),
-            tipoMarca === lib.TickMarkType.Year
-              ? 'ano'
-              : tipoMarca === lib.TickMarkType.Month
-                ? 'mes'
-                : 'dia',
-          ),
-      },
-    });
+    const chart = criarGrafico(lib, container.current);
     chartRef.current = chart;
-
-    // The lines are part of the picture: the price axis always reaches them.
-    const precos = linhas.map((l) => l.preco);
-    const autoscaleInfoProvider: AutoscaleInfoProvider = (original) => {
-      const base = original();
-      if (!base?.priceRange || precos.length === 0) return base;
-      return {
-        ...base,
-        priceRange: {
-          minValue: Math.min(base.priceRange.minValue, ...precos),
-          maxValue: Math.max(base.priceRange.maxValue, ...precos),
-        },
-      };
-    };
-    const comum = { priceLineVisible: false, lastValueVisible: false, autoscaleInfoProvider };
-    const series =
-      tipo === 'candles'
-        ? chart.addSeries(lib.CandlestickSeries, {
-            ...comum,
-            upColor: CORES.alta,
-            downColor: CORES.baixa,
-            borderUpColor: CORES.alta,
-            borderDownColor: CORES.baixa,
-            wickUpColor: CORES.alta,
-            wickDownColor: CORES.baixa,
-          })
-        : chart.addSeries(lib.LineSeries, { ...comum, color: CORES.linha, lineWidth: 2 });
-    if (tipo === 'candles') {
-      series.setData(
-        barras.map((b) => ({
-          time: b.data,
-          open: b.abertura,
-          high: b.maxima,
-          low: b.minima,
-          close: b.fechamento,
-        })),
-      );
-    } else {
-      series.setData(barras.map((b) => ({ time: b.data, value: b.fechamento })));
-    }
-
-    for (const l of linhas) {
-      series.createPriceLine({
-        price: l.preco,
-        title: l.rotulo,
-        color: CORES[l.tipo],
-        lineWidth: 2,
-        lineStyle: l.tipo === 'atual' ? lib.LineStyle.Dotted : lib.LineStyle.Dashed,
-        axisLabelVisible: true,
-      });
-    }
-    lib.createSeriesMarkers(
-      series,
-      marcas.flatMap((m) => {
-        const sessao = sessaoDaMarca(barras, m.data);
-        if (!sessao) return [];
-        const compra = m.tipo === 'compra';
-        return [
-          {
-            time: sessao,
-            position: 'atPriceMiddle' as const,
-            price: m.preco,
-            shape: compra ? ('arrowUp' as const) : ('arrowDown' as const),
-            color: CORES[m.tipo],
-            text: `${compra ? 'Compra' : 'Venda'} ${formatMoney(m.preco)}`,
-          },
-        ];
-      }),
-    );
+    const series = desenharPrecos(lib, chart, { tipo, barras, linhas });
+    marcarOperacoes(lib, series, barras, marcas);
 
     const porData = new Map(barras.map((b) => [b.data, b]));
     const aoMover = (param: MouseEventParams<Time>) =>

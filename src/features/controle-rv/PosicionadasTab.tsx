@@ -1,113 +1,13 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { PosicaoPainel } from '../../../contract';
-import { daysBetween, todayIso } from '../../../shared/dates';
-import {
-  formatDate,
-  formatDateTimeMinutes,
-  formatInteger,
-  formatNumber,
-} from '../../../shared/format';
+import { formatDateTimeMinutes, formatInteger } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
-import { DataTable, META } from '../../components/DataTable';
-import { PrecoAtual } from '../../components/PrecoAtual';
-import { ValorComSinal } from '../../components/ValorComSinal';
+import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import {
-  GraficoDialog,
-  graficoDaPosicao,
-  TickerGrafico,
-  type Grafico,
-} from '../../widgets/grafico';
-
-const TODOS = '';
-
-/** Specification section 9: the server's value, else days from the purchase to today, never negative. */
-function diasPosicionado(p: PosicaoPainel): number | undefined {
-  if (p.dias_posicionado !== null) return p.dias_posicionado;
-  return p.data_compra ? Math.max(0, daysBetween(p.data_compra, todayIso())) : undefined;
-}
-
-const col = createColumnHelper<PosicaoPainel>();
-// Missing values (undefined) sort after the others in both directions.
-
-/** A position's chart: its buy and its target. */
-const graficoDe = (p: PosicaoPainel) =>
-  graficoDaPosicao({
-    ticker: p.acao,
-    data_compra: p.data_compra,
-    preco_compra: p.preco_compra,
-    valor_alvo: p.valor_alvo,
-  });
-
-const colunas = (onChart: (p: PosicaoPainel) => void) => [
-  col.accessor('cliente', { header: 'Cliente' }),
-  col.accessor('acao', {
-    header: 'Ação',
-    cell: (c) => <TickerGrafico ticker={c.getValue()} onClick={() => onChart(c.row.original)} />,
-  }),
-  col.accessor((r) => r.data_compra ?? undefined, {
-    id: 'data_compra',
-    header: 'Data Compra',
-    sortUndefined: 'last',
-    cell: (c) => formatDate(c.getValue()),
-    meta: META.data,
-  }),
-  col.accessor((r) => r.preco_compra ?? undefined, {
-    id: 'preco_compra',
-    header: 'Preço Unitário',
-    sortUndefined: 'last',
-    cell: (c) => formatNumber(c.getValue()),
-    meta: META.dinheiro,
-  }),
-  col.accessor((r) => r.quantidade ?? undefined, {
-    id: 'quantidade',
-    header: 'Quantidade',
-    sortUndefined: 'last',
-    cell: (c) => formatInteger(c.getValue()),
-    meta: META.inteiro,
-  }),
-  col.accessor((r) => r.valor_total_compra ?? undefined, {
-    id: 'valor_total_compra',
-    header: 'Valor Total Compra',
-    sortUndefined: 'last',
-    cell: (c) => formatNumber(c.getValue()),
-    meta: META.dinheiro,
-  }),
-  col.accessor((r) => r.preco_atual ?? undefined, {
-    id: 'preco_atual',
-    header: 'Preço Atual',
-    sortUndefined: 'last',
-    cell: (c) => <PrecoAtual value={c.getValue()} />,
-    meta: META.dinheiro,
-  }),
-  col.accessor((r) => r.lucro_percentual ?? undefined, {
-    id: 'lucro_percentual',
-    header: 'Variação (%)',
-    sortUndefined: 'last',
-    cell: (c) => <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>,
-    meta: META.percentual,
-  }),
-  col.accessor((r) => r.valor_alvo ?? undefined, {
-    id: 'valor_alvo',
-    header: 'Valor Alvo',
-    sortUndefined: 'last',
-    cell: (c) => formatNumber(c.getValue()),
-    meta: META.dinheiro,
-  }),
-  col.accessor(diasPosicionado, {
-    id: 'dias_posicionado',
-    header: 'Dias Posicionado',
-    sortUndefined: 'last',
-    cell: (c) => formatInteger(c.getValue()),
-    meta: META.inteiro,
-  }),
-];
-
-const collator = new Intl.Collator('pt-BR');
-const distintos = (values: string[]) => [...new Set(values)].sort(collator.compare);
+import { GraficoDialog, type Grafico } from '../../widgets/grafico';
+import { colunasDasPosicoes, graficoDe } from './posicionadas/colunas';
+import { filtrar, nomeDoFiltro, TODOS } from './posicionadas/filtros';
 
 export function PosicionadasTab() {
   const query = useQuery(painelQueries.posicionadas());
@@ -115,18 +15,12 @@ export function PosicionadasTab() {
   const [acao, setAcao] = useState(TODOS);
   const posicoes = query.data?.posicionadas;
   const [grafico, setGrafico] = useState<Grafico | null>(null);
-  const columns = useMemo(() => colunas((p) => setGrafico(graficoDe(p))), []);
+  const columns = useMemo(() => colunasDasPosicoes((p) => setGrafico(graficoDe(p))), []);
 
-  const { clientes, acoes, linhas } = useMemo(() => {
-    const todas = posicoes ?? [];
-    return {
-      clientes: distintos(todas.map((p) => p.cliente)),
-      acoes: distintos(todas.map((p) => p.acao)),
-      linhas: todas.filter(
-        (p) => (cliente === TODOS || p.cliente === cliente) && (acao === TODOS || p.acao === acao),
-      ),
-    };
-  }, [posicoes, cliente, acao]);
+  const { clientes, acoes, linhas } = useMemo(
+    () => filtrar(posicoes ?? [], cliente, acao),
+    [posicoes, cliente, acao],
+  );
 
   return (
     <Stack gap="4">
@@ -203,8 +97,7 @@ export function PosicionadasTab() {
             emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição encontrada.'}
             exportacao={{
               nome: 'Posicionadas',
-              // The filters in the file's name: posicionadas-ana-beatriz-petr4-2026-11-23.xlsx.
-              de: [cliente, acao].filter(Boolean).join(' ') || 'todos',
+              de: nomeDoFiltro(cliente, acao),
             }}
           />
         </>

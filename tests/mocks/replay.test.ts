@@ -65,7 +65,11 @@ describe('QA replay (npm run dev:mock)', () => {
     expect(status.body.erro).toMatch(/^Ordem não executada por completo \(PETR4 rejeitada/);
   });
 
-  it('answers 409 for 31/01/2025 and for a date imported in the session, until forced', async () => {
+  it('answers 409 for the recorded date and for a date imported in the session, until forced', async () => {
+    // The date the recorder imported twice (a day of these weeks on the demo's calendar).
+    const recordedDate = /\d{2}\/\d{2}\/\d{4}/.exec(
+      recorded('importacao-upload-409').response.body.detail,
+    )![0];
     const upload = (data: string, force = false) => {
       const form = new FormData();
       form.set('tipo', 'auto');
@@ -74,7 +78,7 @@ describe('QA replay (npm run dev:mock)', () => {
       form.set('arquivo', new File([new Uint8Array([0x50, 0x4b])], 'carteira.xlsx'));
       return api('POST', '/importacao/upload/', form);
     };
-    expect((await upload('2025-01-31')).status).toBe(409);
+    expect((await upload(recordedDate.split('/').reverse().join('-'))).status).toBe(409);
     expect((await upload('2024-06-28')).status).toBe(200);
     const again = await upload('2024-06-28');
     expect(again).toEqual({

@@ -1,0 +1,128 @@
+import { formatDate as br } from '../format';
+import { Dec, ZERO, averageText, moneyText, share } from './numeros';
+import type { AvisoIr, Classe, EventoIr, PosicaoIr } from './tipos';
+
+/**
+ * A client's average cost per asset (IN RFB 1.585/2015, art. 58: the cost of what is sold is the weighted average
+ * of the unit costs). Each buy adds its quantity and its cost (price × quantity + its costs); a sale takes
+ * shares out at the current average, which it leaves unchanged. Totals are kept exact (40 digits): the average
+ * is their quotient, never a rounded figure carried on.
+ */
+
+/** B3's ticker, four-character root then the class number; the fractional market's symbol adds an F. */
+const SIMBOLO = /^([A-Z](?:[A-Z]{3}|\d[A-Z]{2}|[A-Z]\d[A-Z]|[A-Z]{2}\d)\d{1,2})F?$/;
+
+/** 'petr4f' → 'PETR4': the fractional symbol is the same asset. Anything else is kept as written, in capitals. */
+export function tickerBase(ticker: string): string {
+  const t = ticker.trim().toUpperCase();
+  return SIMBOLO.exec(t)?.[1] ?? t;
+}
+
+interface Posicao {
+  classe: Classe;
+  quantidade: number;
+  custo: Dec;
+}
+
+/** What a sale took out of the position. */
+export interface Baixa {
+  /** Shares that were held, taken at the average. */
+  quantidade: number;
+  custo: Dec;
+  /** Shares sold beyond the position (no known cost). */
+  excedente: number;
+}
+
+export class Posicoes {
+  private readonly porTicker = new Map<string, Posicao>();
+
+  private of(ticker: string, classe: Classe): Posicao {
+    let p = this.porTicker.get(ticker);
+    if (!p) {
+      p = { classe, quantidade: 0, custo: ZERO };
+      this.porTicker.set(ticker, p);
+    }
+    p.classe = classe;
+    return p;
+  }
+
+  /** Shares bought join the average with their whole cost. */
+  add(ticker: string, classe: Classe, quantidade: number, custo: Dec): void {
+    const p = this.of(ticker, classe);
+    p.quantidade += quantidade;
+    p.custo = p.custo.plus(custo);
+  }
+
+  /** Shares sold leave at the average; all of them when the whole position goes, so no residue stays. */
+  remove(ticker: string, classe: Classe, quantidade: number): Baixa {
+    const p = this.of(ticker, classe);
+    const baixa = Math.min(quantidade, p.quantidade);
+    const custo = baixa === p.quantidade ? p.custo : share(p.custo, baixa, p.quantidade);
+    p.quantidade -= baixa;
+    p.custo = p.quantidade === 0 ? ZERO : p.custo.minus(custo);
+    return { quantidade: baixa, custo, excedente: quantidade - baixa };
+  }
+
+  /**
+   * A share event on the position held at the start of data_ex. Splits and reverse splits multiply the shares and
+   * keep the total cost; a bonus adds shares at the declared cost each (IN RFB 1.585/2015 art. 58 and RIR/2018
+   * art. 139: bonus shares cost the capitalised amount per share, zero when none is declared). A fraction of a
+   * share is floored away — the company auctions it and pays the proceeds — and the total cost stays with the
+   * whole shares; the aviso names it.
+   */
+  applyEvento(e: EventoIr, ticker: string): AvisoIr[] {
+    const p = this.porTicker.get(ticker);
+    if (!p || p.quantidade === 0) return [];
+    const avisos: AvisoIr[] = [];
+    const exata = new Dec(p.quantidade).times(e.fator);
+    const inteira = exata.floor().toNumber();
+    if (!exata.isInteger()) {
+      avisos.push({
+        codigo: 'fracao_em_evento',
+        mensagem: `${nomeEvento[e.tipo]} de ${ticker} em ${br(e.data_ex)}: fração de ${exata.minus(inteira).toFixed()} ação descartada (o valor do leilão da fração não foi apurado; o custo ficou com as ações inteiras).`,
+      });
+    }
+    if (e.tipo === 'bonificacao') {
+      const novas = inteira - p.quantidade;
+      const custo = e.custo_atribuido ?? null;
+      if (custo === null) {
+        avisos.push({
+          codigo: 'bonificacao_sem_custo',
+          mensagem: `Bonificação de ${ticker} em ${br(e.data_ex)} sem custo atribuído: as ${novas} novas ações entraram com custo zero.`,
+        });
+      }
+      p.custo = p.custo.plus(new Dec(custo ?? 0).times(novas));
+    }
+    p.quantidade = inteira;
+    if (p.quantidade === 0) p.custo = ZERO;
+    return avisos;
+  }
+
+  /** Positions held, by ticker: quantity, average (6 places) and total cost (cents). */
+  snapshot(): PosicaoIr[] {
+    const out: PosicaoIr[] = [];
+    for (const [ticker, p] of this.porTicker) {
+      if (p.quantidade === 0) continue;
+      out.push({
+        ticker,
+        classe: p.classe,
+        quantidade: p.quantidade,
+        custo_medio: averageText(p.custo.dividedBy(p.quantidade)),
+        custo_total: moneyText(p.custo),
+      });
+    }
+    return out.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+  }
+
+  /** The exact average (tests and callers that need more than 6 places). */
+  average(ticker: string): Dec | null {
+    const p = this.porTicker.get(tickerBase(ticker));
+    return p && p.quantidade > 0 ? p.custo.dividedBy(p.quantidade) : null;
+  }
+}
+
+const nomeEvento = {
+  desdobramento: 'Desdobramento',
+  grupamento: 'Grupamento',
+  bonificacao: 'Bonificação',
+} as const;

@@ -53,6 +53,13 @@ export function hasImportExtension(fileName: string): boolean {
   return IMPORT_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
+/** An upload without its file. */
+export const ARQUIVO_OBRIGATORIO = 'Selecione o arquivo (com abas de Patrimônio e Custódia).';
+
+/** A file whose name is not a workbook's. */
+export const extensaoRecusada = (fileName: string) =>
+  `Envie um arquivo .xlsx ou .xls (recebido: ${fileName.slice(0, 100) || 'sem nome'}).`;
+
 export const importacaoEndpoints = {
   upload: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { importacaoEndpoints as e, issuesToApiError } from '../../../contract';
+import { ARQUIVO_OBRIGATORIO, importacaoEndpoints as e, issuesToApiError } from '../../../contract';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { DEFAULT_LIMITS, type ImportLimits } from './limits';
@@ -12,7 +12,7 @@ export interface ImportacaoOptions {
   limits?: Partial<ImportLimits>;
 }
 
-const FILE_REQUIRED = 'Selecione o arquivo (com abas de Patrimônio e Custódia).';
+const FILE_REQUIRED = ARQUIVO_OBRIGATORIO;
 
 export async function importacaoRoutes(app: FastifyInstance, opts: ImportacaoOptions) {
   const limits: ImportLimits = { ...DEFAULT_LIMITS, ...opts.limits };

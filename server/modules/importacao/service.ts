@@ -1,5 +1,5 @@
 import type { ImportResultado, ImportTipo, ImportUploadResponse } from '../../../contract';
-import { hasImportExtension } from '../../../contract';
+import { extensaoRecusada, hasImportExtension } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { conflict } from '../../lib/http-error';
@@ -39,10 +39,7 @@ export async function importWorkbook(
   req: ImportRequest,
 ): Promise<ImportUploadResponse> {
   if (!hasImportExtension(req.fileName)) {
-    throw new ImportError(
-      400,
-      `Envie um arquivo .xlsx ou .xls (recebido: ${req.fileName.slice(0, 100) || 'sem nome'}).`,
-    );
+    throw new ImportError(400, extensaoRecusada(req.fileName));
   }
   if (req.buffer.length === 0) throw new ImportError(400, 'O arquivo enviado está vazio.');
   if (sniffContainer(req.buffer) === 'zip') checkZipDirectory(req.buffer, limits);

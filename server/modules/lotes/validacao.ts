@@ -1,4 +1,5 @@
 import type { LoteItemValidacao, LoteValidacao, LoteValidarRequest } from '../../../contract';
+import { posicaoAberta } from '../../../contract/mensagens-ordens';
 import { avisoLoteEmVoo } from '../../../shared/compras-em-voo';
 import { Decimal, money, price } from '../../../shared/decimal';
 import { dimensionar, valorEstimado, type Dimensionamento } from '../../../shared/lotes';
@@ -186,7 +187,7 @@ function lineOf(
   // The first reason the default selection leaves the client out, most fundamental first.
   const motivo =
     plano.problema ??
-    (ctx.posicaoAberta ? `Já tem posição aberta em ${req.ticker}.` : null) ??
+    (ctx.posicaoAberta ? posicaoAberta(req.ticker) : null) ??
     aviso ??
     (disponivel === null
       ? 'Sem patrimônio importado: valor disponível desconhecido.'

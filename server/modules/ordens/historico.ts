@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { EventoOrdem, HistoricoQuerySchema, Ordem, OrdemDetalhe } from '../../../contract';
+import { EVENTO_ORDEM } from '../../../contract/mensagens-ordens';
 import { formatInteger, formatMoney } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import { notFound, uuidOr404 } from '../../lib/http-error';
@@ -169,13 +170,13 @@ function eventoDe(row: AuditRow, ordem: Ordem): EventoOrdem {
   if (row.entity === 'order_leg') return { ...base, ...pernaAtualizada(row, ordem) };
   switch (row.action) {
     case 'create':
-      return { ...base, evento: 'Ordem registrada', detalhe: criada(ordem, row.after) };
+      return { ...base, evento: EVENTO_ORDEM.registrada, detalhe: criada(ordem, row.after) };
     case 'complete':
-      return { ...base, evento: 'Ordem concluída', detalhe: concluida(row.after) };
+      return { ...base, evento: EVENTO_ORDEM.concluida, detalhe: concluida(row.after) };
     case 'fail':
       return {
         ...base,
-        evento: 'Ordem encerrada sem execução completa',
+        evento: EVENTO_ORDEM.encerrada,
         detalhe: concluida(row.after),
       };
     case 'cancel_request': {

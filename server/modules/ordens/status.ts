@@ -1,4 +1,5 @@
 import type { Lado, OrderStatus } from '../../../contract';
+import { NADA_A_CANCELAR } from '../../../contract/mensagens-ordens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -165,7 +166,7 @@ export async function cancelGroup(
     (l) => l.ticket !== null && (l.state === 'placed' || l.state === 'partial'),
   );
   if (open.length === 0) {
-    throw conflict('Nada a cancelar agora: nenhuma perna está aberta no terminal.');
+    throw conflict(NADA_A_CANCELAR);
   }
   const pedidos: Array<{ symbol: string; ticket: number; resposta: string }> = [];
   for (const leg of open) {

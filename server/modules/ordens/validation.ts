@@ -1,4 +1,5 @@
 import type { Lado, ValidacaoLeg } from '../../../contract';
+import { alvoAbaixoDoPreco } from '../../../contract/mensagens-ordens';
 import { Decimal } from '../../../shared/decimal';
 import { formatMoney } from '../../../shared/format';
 import type { SymbolInfo } from '../../lib/mt5-agent';
@@ -69,7 +70,7 @@ export function checkLegs(input: LegCheckInput): ValidacaoLeg[] {
     const price = referencePrice(input.lado, info, input.preco);
     if (!(price > 0)) return fail(`Sem preço de mercado para ${leg.symbol}.`);
     if (input.lado === 'compra' && input.tp !== undefined && !(input.tp > price)) {
-      return fail(`O alvo deve ser maior que o preço (${brl(price)}).`);
+      return fail(alvoAbaixoDoPreco(brl(price)));
     }
     return { symbol: leg.symbol, ok: true, motivo: null };
   });

@@ -8,21 +8,12 @@ import {
   type PlaceOrderResponse,
   type Position,
 } from '../lib/mt5-agent/protocol';
-import { Market, ROUND_LOT, fromCents, isFractional, onTick, toCents } from './market';
+import { Market, ROUND_LOT, fromCents, isFractional, toCents } from './market';
+import { refusalOf, sameOrder, type OrderRequest } from './orders';
 import { inB3Session } from './pregao';
 import { BROKER_COMMENT, FINISHED, RETCODE_DESC } from './retcodes';
 
-/** A POST /orders body after validation (see PlaceOrderRequestSchema). */
-export interface OrderRequest {
-  client_order_id: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  volume: number;
-  type: 'market' | 'limit';
-  price?: number | null;
-  tp?: number | null;
-  comment: string;
-}
+export type { OrderRequest } from './orders';
 
 interface Fill {
   volume: number;
@@ -283,37 +274,14 @@ export class SimTerminal {
   }
 
   private refusal(req: OrderRequest): number | null {
-    if (!this.connected) return RETCODE.CONNECTION;
-    if (!this.tradeAllowed) return RETCODE.CLIENT_DISABLES_AT;
-    if (this.rejectOrders) return this.rejectRetcode;
-    if (!this.marketOpen || (this.tradingHours && !inB3Session(new Date()))) {
-      return RETCODE.MARKET_CLOSED;
-    }
-    const info = this.market.info(req.symbol);
-    if (!info) return RETCODE.INVALID;
-    if (info.trade_mode === 'disabled') return RETCODE.TRADE_DISABLED;
-    if (
-      (info.trade_mode === 'close_only' || info.trade_mode === 'short_only') &&
-      req.side === 'buy'
-    ) {
-      return RETCODE.TRADE_DISABLED;
-    }
-    const lotOk = isFractional(req.symbol)
-      ? req.volume >= 1 && req.volume < ROUND_LOT
-      : req.volume % ROUND_LOT === 0 && req.volume <= info.volume_max;
-    if (!Number.isInteger(req.volume) || !lotOk) return RETCODE.INVALID_VOLUME;
-    if (req.type === 'limit' && (req.price == null || !onTick(req.price))) {
-      return RETCODE.INVALID_PRICE;
-    }
-    const reference = req.type === 'limit' ? req.price! : req.side === 'buy' ? info.ask : info.bid;
-    // A target is set only on buys (a sale closes a position and carries none): a sale's tp is ignored.
-    if (req.tp != null && req.side === 'buy') {
-      if (!onTick(req.tp) || req.tp <= reference) return RETCODE.INVALID_STOPS;
-    }
-    if (req.side === 'buy' && toCents(reference) * req.volume > this.marginFreeCents) {
-      return RETCODE.NO_MONEY;
-    }
-    return null;
+    return refusalOf(req, {
+      connected: this.connected,
+      tradeAllowed: this.tradeAllowed,
+      rejectRetcode: this.rejectOrders ? this.rejectRetcode : null,
+      open: this.marketOpen && !(this.tradingHours && !inB3Session(new Date())),
+      market: this.market,
+      marginFreeCents: this.marginFreeCents,
+    });
   }
 
   private schedule(order: SimOrder): void {
@@ -377,15 +345,4 @@ export class SimTerminal {
     position.volume = next;
     this.positionsBySymbol.set(symbol, position);
   }
-}
-
-function sameOrder(a: OrderRequest, b: OrderRequest): boolean {
-  return (
-    a.symbol === b.symbol &&
-    a.side === b.side &&
-    a.volume === b.volume &&
-    a.type === b.type &&
-    (a.price ?? null) === (b.price ?? null) &&
-    (a.tp ?? null) === (b.tp ?? null)
-  );
 }

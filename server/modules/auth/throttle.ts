@@ -40,6 +40,30 @@ export interface LoginThrottle {
   succeeded(admission: Admission): Promise<void>;
 }
 
+/** The keys an attempt counts on: the account, the (account, address) pair and the address. */
+function keysOf(username: string, address: string) {
+  const account = username.toLowerCase();
+  return {
+    account: `user:${account}`,
+    pair: `pair:${JSON.stringify([account, address])}`,
+    address: `ip:${address}`,
+  };
+}
+
+const scopeOf = (key: string): ThrottleScope =>
+  key.startsWith('ip:') ? 'address' : key.startsWith('pair:') ? 'account_address' : 'account';
+
+/** The 429 of an attempt that must still wait, with its Retry-After. */
+function tooManyAttempts(wait: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(wait));
+  return new HttpError(
+    429,
+    `Muitas tentativas de login. Tente novamente em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
 /**
  * A growing delay instead of a lock: past its free failures a key makes each further attempt wait
  * lockSeconds × 2^(failures − max), at most windowSeconds, and each window without an attempt takes one failure
@@ -65,17 +89,6 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
     return sql`make_interval(secs => case when ${failures} < ${m} then 0
       else least(${limits.lockSeconds}::float8 * power(2, least(${failures} - ${m}, 30)), ${limits.windowSeconds}::float8) end)`;
   };
-
-  const keysOf = (username: string, address: string) => {
-    const account = username.toLowerCase();
-    return {
-      account: `user:${account}`,
-      pair: `pair:${JSON.stringify([account, address])}`,
-      address: `ip:${address}`,
-    };
-  };
-  const scopeOf = (key: string): ThrottleScope =>
-    key.startsWith('ip:') ? 'address' : key.startsWith('pair:') ? 'account_address' : 'account';
 
   return {
     async admit(username, address) {
@@ -123,15 +136,7 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
           coalesce((select json_agg(json_build_array(key, failures)) from counted), '[]')::text as counted`,
       );
       const wait = Number(row?.wait ?? 0);
-      if (wait > 0) {
-        const seconds = Math.max(1, Math.ceil(wait));
-        throw new HttpError(
-          429,
-          `Muitas tentativas de login. Tente novamente em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
-          undefined,
-          { 'retry-after': String(seconds) },
-        );
-      }
+      if (wait > 0) throw tooManyAttempts(wait);
       const counted = (JSON.parse(row?.counted ?? '[]') as [string, number][]).map(
         ([key, failures]) => ({ key, failures, scope: scopeOf(key) }),
       );

@@ -47,6 +47,76 @@ interface Host {
   outOfMemory: boolean;
 }
 
+/** A new parsing process, capped by the operating system at workerMemoryMb. */
+function spawnHost(limits: PoolLimits): Host {
+  const settings: HostSettings = {
+    workerHeapMb: limits.workerHeapMb,
+    workers: limits.maxWorkers,
+  };
+  const proc = spawn(
+    '/bin/sh',
+    [
+      '-c',
+      LIMITED,
+      'sh',
+      String(limits.workerMemoryMb * 1024),
+      process.execPath,
+      HOST_PATH,
+      JSON.stringify(settings),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      // glibc gives each thread its own arena: two arenas leave more of the cap to the parse itself.
+      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    },
+  );
+  const host: Host = { process: proc, stderr: '', outOfMemory: false };
+  proc.stderr?.setEncoding('utf8');
+  proc.stderr?.on('data', (text: string) => {
+    const joined = host.stderr + text;
+    host.outOfMemory ||= OUT_OF_MEMORY.test(joined);
+    host.stderr = joined.slice(-2000);
+  });
+  return host;
+}
+
+/** Whether the process keeps the server's event loop alive (an idle one must not). */
+function setRef({ process: proc }: Host, on: boolean): void {
+  for (const handle of [proc, proc.channel, proc.stderr as Socket | null]) {
+    if (on) handle?.ref();
+    else handle?.unref();
+  }
+}
+
+function kill(host: Host): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const proc = host.process;
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    // An idle process is unreferenced: its exit would not keep a closing server's event loop alive to see it.
+    setRef(host, true);
+    proc.once('exit', () => resolve());
+    // A dying process may still report an error; with no listener it would crash the server.
+    proc.on('error', () => undefined);
+    proc.kill('SIGKILL');
+  });
+}
+
+const timedOut = (ms: number) =>
+  new ImportError(
+    413,
+    `A leitura da planilha passou do limite de ${(ms / 1000).toLocaleString('pt-BR')} s.`,
+  );
+
+/** Why a parsing process ended before answering. */
+function exitError(host: Host, code: number | null, signal: NodeJS.Signals | null): Error {
+  // The kernel's OOM killer says nothing and sends SIGKILL.
+  if (host.outOfMemory || signal === 'SIGKILL') return tooMuchMemory();
+  return new Error(
+    `parse process exited (${signal ?? `code ${code}`}): ${host.stderr.slice(-500)}`,
+  );
+}
+
 /**
  * One parsing process, capped by the operating system at workerMemoryMb, parses one upload at a time (its sheets
  * side by side, in worker threads): whatever a hostile workbook makes SheetJS allocate, the server and its parsing
@@ -61,58 +131,6 @@ export function createParsePool(limits: PoolLimits): ParsePool {
   let nextId = 1;
   let closed = false;
   const waiting: (() => void)[] = [];
-
-  const spawnHost = (): Host => {
-    const settings: HostSettings = {
-      workerHeapMb: limits.workerHeapMb,
-      workers: limits.maxWorkers,
-    };
-    const proc = spawn(
-      '/bin/sh',
-      [
-        '-c',
-        LIMITED,
-        'sh',
-        String(limits.workerMemoryMb * 1024),
-        process.execPath,
-        HOST_PATH,
-        JSON.stringify(settings),
-      ],
-      {
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        serialization: 'advanced',
-        // glibc gives each thread its own arena: two arenas leave more of the cap to the parse itself.
-        env: { ...process.env, MALLOC_ARENA_MAX: '2' },
-      },
-    );
-    const host: Host = { process: proc, stderr: '', outOfMemory: false };
-    proc.stderr?.setEncoding('utf8');
-    proc.stderr?.on('data', (text: string) => {
-      const joined = host.stderr + text;
-      host.outOfMemory ||= OUT_OF_MEMORY.test(joined);
-      host.stderr = joined.slice(-2000);
-    });
-    return host;
-  };
-
-  const setRef = ({ process: proc }: Host, on: boolean) => {
-    for (const handle of [proc, proc.channel, proc.stderr as Socket | null]) {
-      if (on) handle?.ref();
-      else handle?.unref();
-    }
-  };
-
-  const kill = (host: Host) =>
-    new Promise<void>((resolve) => {
-      const proc = host.process;
-      if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-      // An idle process is unreferenced: its exit would not keep a closing server's event loop alive to see it.
-      setRef(host, true);
-      proc.once('exit', () => resolve());
-      // A dying process may still report an error; with no listener it would crash the server.
-      proc.on('error', () => undefined);
-      proc.kill('SIGKILL');
-    });
 
   const park = (host: Host) => {
     if (closed) {
@@ -129,7 +147,7 @@ export function createParsePool(limits: PoolLimits): ParsePool {
   };
 
   const take = (): Host => {
-    const host = idle ?? spawnHost();
+    const host = idle ?? spawnHost(limits);
     idle = null;
     host.process.removeAllListeners('error');
     host.process.removeAllListeners('exit');
@@ -173,17 +191,7 @@ export function createParsePool(limits: PoolLimits): ParsePool {
         outcome();
       };
       const timer = setTimeout(
-        () =>
-          finish(
-            () =>
-              reject(
-                new ImportError(
-                  413,
-                  `A leitura da planilha passou do limite de ${(limits.parseTimeoutMs / 1000).toLocaleString('pt-BR')} s.`,
-                ),
-              ),
-            false,
-          ),
+        () => finish(() => reject(timedOut(limits.parseTimeoutMs)), false),
         limits.parseTimeoutMs,
       );
       proc.on('message', (reply: ParseReply) => {
@@ -196,17 +204,7 @@ export function createParsePool(limits: PoolLimits): ParsePool {
       proc.on('error', (err) => finish(() => reject(err), false));
       // 'close' comes once stderr is drained too: what V8 said before dying has been read.
       proc.on('close', (code, signal) =>
-        finish(() => {
-          // The kernel's OOM killer says nothing and sends SIGKILL.
-          if (host.outOfMemory || signal === 'SIGKILL') reject(tooMuchMemory());
-          else {
-            reject(
-              new Error(
-                `parse process exited (${signal ?? `code ${code}`}): ${host.stderr.slice(-500)}`,
-              ),
-            );
-          }
-        }, false),
+        finish(() => reject(exitError(host, code, signal)), false),
       );
       proc.send({ id, buffer, options } satisfies ParseRequest);
     });

@@ -50,18 +50,6 @@ export async function selectLote(db: Db, id: string): Promise<Lote | undefined> 
   return row;
 }
 
-/** A lote, its groups and their legs: three multi-row inserts in the caller's transaction. */
-export async function insertLote(
-  tx: Tx,
-  lote: NewLote,
-  groups: Array<typeof orderGroups.$inferInsert>,
-  legs: Array<typeof orderLegs.$inferInsert>,
-): Promise<void> {
-  await tx.insert(orderLotes).values(lote);
-  await tx.insert(orderGroups).values(groups);
-  await tx.insert(orderLegs).values(legs);
-}
-
 export type LoteGroup = Group & { nome: string };
 
 /** The lote's groups with their clients' names, by name. */

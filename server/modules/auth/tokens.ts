@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
+import { parseUuid } from '../../../contract';
 
 export interface TokenClaims {
   /** The username the token was issued to. */
@@ -18,7 +19,6 @@ export interface TokenService {
 }
 
 const ISSUER = 'carteira-rv';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function decodeJson(part: string): Record<string, unknown> | null {
@@ -75,7 +75,10 @@ export function createTokenService(source: JwtKeySource): TokenService {
       const now = Math.floor(Date.now() / 1000);
       const keysNow = keys();
       // A rotation (or the rotated secret's end) forgets every token verified with what is no longer accepted.
-      if (keysNow.current !== rememberedFor.current || keysNow.previous !== rememberedFor.previous) {
+      if (
+        keysNow.current !== rememberedFor.current ||
+        keysNow.previous !== rememberedFor.previous
+      ) {
         verified.clear();
         rememberedFor = keysNow;
       }
@@ -107,7 +110,7 @@ export function createTokenService(source: JwtKeySource): TokenService {
       if (iss !== ISSUER) return null;
       if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= now) return null;
       if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
-      if (typeof sub !== 'string' || !sub || typeof jti !== 'string' || !UUID.test(jti)) {
+      if (typeof sub !== 'string' || !sub || typeof jti !== 'string' || parseUuid(jti) === null) {
         return null;
       }
       const entry = { claims: { username: sub, sessionId: jti }, exp };

@@ -19,29 +19,50 @@ export interface ApuracaoIr {
   meses: ReadonlyMap<string, MesIrDetalhado>;
 }
 
-interface Normalizada extends OperacaoIr {
+/** One asset's trades of one day: the unit the day-trade rule works on. */
+interface Sessao {
+  data: string;
+  mes: string;
   base: string;
+  ops: OperacaoIr[];
 }
 
-const byDate = <T>(key: (t: T) => string) => {
-  return (a: { v: T; i: number }, b: { v: T; i: number }) => {
-    const ka = key(a.v);
-    const kb = key(b.v);
-    return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
-  };
-};
-
-/** Stable sort by a text key (dates, then ticker), keeping the given order of equal keys. */
-function sortStable<T>(items: readonly T[], key: (t: T) => string): T[] {
-  return items
-    .map((v, i) => ({ v, i }))
-    .sort(byDate(key))
-    .map((x) => x.v);
+/**
+ * The trades up to `fim` in sessions, by date then asset, each session's trades in the order given. Keys are made
+ * once per trade (the base ticker memoised per symbol), so sorting compares plain strings.
+ */
+function sessionsOf(operacoes: readonly OperacaoIr[], fim: string): Sessao[] {
+  const bases = new Map<string, string>();
+  const chaves: Array<{ o: OperacaoIr; base: string; i: number }> = [];
+  operacoes.forEach((o, i) => {
+    if (o.data > fim) return;
+    let base = bases.get(o.ticker);
+    if (base === undefined) {
+      base = tickerBase(o.ticker);
+      bases.set(o.ticker, base);
+    }
+    chaves.push({ o, base, i });
+  });
+  chaves.sort((a, b) => {
+    if (a.o.data !== b.o.data) return a.o.data < b.o.data ? -1 : 1;
+    if (a.base !== b.base) return a.base < b.base ? -1 : 1;
+    return a.i - b.i;
+  });
+  const sessoes: Sessao[] = [];
+  let atual: Sessao | null = null;
+  for (const { o, base } of chaves) {
+    if (!atual || atual.data !== o.data || atual.base !== base) {
+      atual = { data: o.data, mes: o.data.slice(0, 7), base, ops: [] };
+      sessoes.push(atual);
+    }
+    atual.ops.push(o);
+  }
+  return sessoes;
 }
 
-function firstMonth(entrada: EntradaIr, operacoes: readonly Normalizada[], ate: string): string {
+function firstMonth(entrada: EntradaIr, sessoes: readonly Sessao[], ate: string): string {
   const anos = [Number(ate.slice(0, 4))];
-  if (operacoes.length > 0) anos.push(Number(operacoes[0]!.data.slice(0, 4)));
+  if (sessoes.length > 0) anos.push(Number(sessoes[0]!.mes.slice(0, 4)));
   for (const ano of Object.keys(entrada.saldosIniciais ?? {})) anos.push(Number(ano));
   for (const mes of Object.keys(entrada.vendasExternas ?? {})) anos.push(Number(mes.slice(0, 4)));
   return `${Math.min(...anos)}-01`;
@@ -97,18 +118,18 @@ function closeYear(m: MesIrDetalhado, carry: Carry): void {
 export function apurarIr(entrada: EntradaIr, ate: string): ApuracaoIr {
   checkEntrada(entrada, ate);
   const fim = ultimoDiaDoMes(ate);
-  const operacoes = sortStable(
-    entrada.operacoes
-      .filter((o) => o.data <= fim)
-      .map((o): Normalizada => ({ ...o, base: tickerBase(o.ticker) })),
-    (o) => `${o.data}|${o.base}`,
-  );
-  const eventos = sortStable(entrada.eventos ?? [], (e) => e.data_ex);
+  const sessoes = sessionsOf(entrada.operacoes, fim);
+  const eventos = (entrada.eventos ?? [])
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) =>
+      a.e.data_ex !== b.e.data_ex ? (a.e.data_ex < b.e.data_ex ? -1 : 1) : a.i - b.i,
+    )
+    .map((x) => x.e);
   const proventos = groupByMonth(entrada.proventos ?? []);
   const posicoes = new Posicoes();
   const meses = new Map<string, MesIrDetalhado>();
   let carry = emptyCarry();
-  let op = 0;
+  let s = 0;
   let ev = 0;
   const applyEventos = (ate: string, avisos: AvisoIr[]) => {
     for (; ev < eventos.length && eventos[ev]!.data_ex <= ate; ev++) {
@@ -116,26 +137,16 @@ export function apurarIr(entrada: EntradaIr, ate: string): ApuracaoIr {
       avisos.push(...posicoes.applyEvento(e, tickerBase(e.ticker)));
     }
   };
-  for (let mes = firstMonth(entrada, operacoes, ate); mes <= ate; mes = proximoMes(mes)) {
+  for (let mes = firstMonth(entrada, sessoes, ate); mes <= ate; mes = proximoMes(mes)) {
     const avisos: AvisoIr[] = [];
     if (mes.endsWith('-01')) carry = openYear(entrada, mes, carry, avisos);
     const mov = new Movimento();
-    while (op < operacoes.length && operacoes[op]!.data.slice(0, 7) === mes) {
-      const dia = operacoes[op]!.data;
-      applyEventos(dia, avisos);
-      while (op < operacoes.length && operacoes[op]!.data === dia) {
-        const base = operacoes[op]!.base;
-        const sessao: Normalizada[] = [];
-        for (
-          ;
-          op < operacoes.length && operacoes[op]!.data === dia && operacoes[op]!.base === base;
-          op++
-        ) {
-          sessao.push(operacoes[op]!);
-        }
-        applySession(base, sessao, posicoes, mov);
-      }
-      mov.closeSession();
+    for (; s < sessoes.length && sessoes[s]!.mes === mes; s++) {
+      const sessao = sessoes[s]!;
+      applyEventos(sessao.data, avisos);
+      applySession(sessao.base, sessao.ops, posicoes, mov);
+      // The day's last asset: its day-trade withholding is complete.
+      if (sessoes[s + 1]?.data !== sessao.data) mov.closeSession();
     }
     applyEventos(ultimoDiaDoMes(mes), avisos);
     avisos.push(...dividendosAvisos(proventos.get(mes) ?? [], mes));

@@ -69,17 +69,24 @@ interface Lado {
   custos: Dec;
 }
 
-const sumSide = (ops: readonly OperacaoIr[]): Lado => {
-  let quantidade = 0;
-  let valor = ZERO;
-  let custos = ZERO;
+const emptySide = (): Lado => ({ quantidade: 0, valor: ZERO, custos: ZERO });
+
+/** The session's buys and sales, each side summed. */
+function sumSides(ops: readonly OperacaoIr[]): { compra: Lado; venda: Lado } {
+  const compra = emptySide();
+  const venda = emptySide();
   for (const o of ops) {
-    quantidade += o.quantidade;
-    valor = valor.plus(new Dec(o.preco).times(o.quantidade));
-    custos = custos.plus(o.custos ?? 0);
+    const lado = o.lado === 'compra' ? compra : venda;
+    const valor = new Dec(o.preco).times(o.quantidade);
+    // Most sessions are one trade: the first one's figures are taken as they are (a decimal less each).
+    lado.valor = lado.quantidade === 0 ? valor : lado.valor.plus(valor);
+    if (o.custos && o.custos !== '0') {
+      lado.custos = lado.custos.isZero() ? new Dec(o.custos) : lado.custos.plus(o.custos);
+    }
+    lado.quantidade += o.quantidade;
   }
-  return { quantidade, valor, custos };
-};
+  return { compra, venda };
+}
 
 /** One asset's trades of one session (same base ticker, same date), in the order given. */
 export function applySession(
@@ -89,8 +96,7 @@ export function applySession(
   mov: Movimento,
 ): void {
   const classe = ops[ops.length - 1]!.classe;
-  const compra = sumSide(ops.filter((o) => o.lado === 'compra'));
-  const venda = sumSide(ops.filter((o) => o.lado === 'venda'));
+  const { compra, venda } = sumSides(ops);
   const dt = Math.min(compra.quantidade, venda.quantidade);
   if (dt > 0) {
     const custo = share(compra.valor.plus(compra.custos), dt, compra.quantidade).plus(

@@ -28,10 +28,16 @@ function requireDecimal(campo: string, valor: unknown, positivo = false): void {
   if (positivo && Number(valor) <= 0) throw new ErroEntradaIr(campo, 'deve ser maior que zero.');
 }
 
+/** Dates already seen valid: a ledger has many trades a day, and a Date per trade is most of the check's time. */
+const datasValidas = new Set<string>();
+
 function requireData(campo: string, valor: unknown): void {
+  if (typeof valor === 'string' && datasValidas.has(valor)) return;
   if (typeof valor !== 'string' || !isRealDate(valor)) {
     throw new ErroEntradaIr(campo, 'informe uma data válida (AAAA-MM-DD).');
   }
+  if (datasValidas.size > 100_000) datasValidas.clear();
+  datasValidas.add(valor);
 }
 
 function checkOperacao(o: OperacaoIr, i: number): void {

@@ -104,6 +104,18 @@ describe("issue 29's worked examples", () => {
     expect(m.saldos_anteriores.prejuizo_comum).toBe('1500.00');
   });
 
+  it('c, the loss carried from an earlier month: the same base, tax and DARF', () => {
+    const e = entrada([
+      ...giro('2026-02', 'HYPE3', 'acao', 1000, '16.50', '15.00'), // −1,500.00, exempt month, 0.75 not withheld
+      ...giro('2026-03', 'ITUB4', 'acao', 1000, '26.00', '30.00'),
+    ]);
+    const a = apurarIr(e, '2026-03');
+    expect(mesIr(a, '2026-02').prejuizo_comum).toBe('1500.00');
+    const m = mesIr(a, '2026-03');
+    expect(m.apuracao.comum).toMatchObject({ base: '2500.00', imposto: '375.00' });
+    expect([m.irrf, m.darf_valor, m.prejuizo_comum]).toEqual(['1.50', '373.50', '0.00']);
+  });
+
   it('d: one day, 100 PETR4 and 100 PETR4F bought at 20.00, 200 sold at 21.00: day trade 200.00, tax 40.00, withholding 2.00, DARF 38.00', () => {
     const e = entrada([
       compra('2026-03-16', 'PETR4', 100, '20.00'),
@@ -190,12 +202,12 @@ describe("issue 29's worked examples", () => {
   });
 
   it.each([
-    ['a unit', 'TAEE11', 'unit', '150.00'],
-    ['an ETF', 'BOVA11', 'etf', '150.00'],
-    ['an FII', 'HGLG11', 'fii', '200.00'],
+    ['a unit', '150.00', 'TAEE11', 'unit'],
+    ['an ETF', '150.00', 'BOVA11', 'etf'],
+    ['an FII', '200.00', 'HGLG11', 'fii'],
   ] as const)(
     'g: the only sale is %s, 10,000.00 with a gain of 1,000.00: tax %s',
-    (_, t, classe, imposto) => {
+    (_, imposto, t, classe) => {
       const m = mes(entrada(giro('2026-03', t, classe, 100, '90.00', '100.00')), '2026-03');
       expect(figuras(m)).toEqual({
         vendas_acoes: '0.00',

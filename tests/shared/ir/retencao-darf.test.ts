@@ -9,11 +9,11 @@ const saldo2026 = (irrf: string) => ({
 /** Rule 5: withholding at the source, deducted and carried within the calendar year. */
 describe('rule 5: withholding', () => {
   it.each([
-    ['20,000.00', '20.00', '0.00'], // 1.00: not over R$ 1.00
-    ['20,099.98', '20.09998', '0.00'], // 1.004999: 1.00 to the cent, not withheld
-    ['20,100.00', '20.10', '1.01'], // 1.005: 1.01 to the cent (half up), withheld
-    ['30,000.00', '30.00', '1.50'],
-  ])('common sales of %s: 0.005 %% of the gross value, withheld %s', (_, preco, irrf) => {
+    ['20,000.00', '0.00', '20.00'], // 1.00: not over R$ 1.00
+    ['20,099.98', '0.00', '20.09998'], // 1.004999: 1.00 to the cent, not withheld
+    ['20,100.00', '1.01', '20.10'], // 1.005: 1.01 to the cent (half up), withheld
+    ['30,000.00', '1.50', '30.00'],
+  ])('common sales of %s: 0.005 %% of the gross value, withheld %s', (_, irrf, preco) => {
     const m = mes(entrada(giro('2026-03', 'VALE3', 'acao', 1000, '10.00', preco)), '2026-03');
     expect(m.irrf).toBe(irrf);
     expect(m.apuracao.comum.irrf).toBe(irrf);

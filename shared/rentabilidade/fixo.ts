@@ -1,0 +1,117 @@
+import { Decimal } from '../decimal';
+
+/**
+ * Exact money (docs/rentabilidade.md, "Exactness"). Inputs are read exactly as digits and a number of decimal
+ * places (12.3456 is 123456 at 4 places). The engine keeps every money value of a period as an integer count of
+ * 10^-escala reais: sums and products of such integers are exact in doubles while they stay below 2^53 (R$ 900
+ * bilhões at 4 places), and every one is checked. decimal.js took ~0.7 µs a term (half a second for the book of
+ * 300 clients over a year); integer doubles take nanoseconds. The rare computations that may need more digits (a
+ * trade's price × quantity, a cash event's gross and withholding) are done in BigInt.
+ */
+
+export interface Fixo {
+  m: bigint;
+  e: number;
+}
+
+export type Valor = string | number;
+
+/** The largest integer a double holds exactly with all its neighbours: the bound every money value is checked against. */
+export const LIMITE = Number.MAX_SAFE_INTEGER;
+
+const potencias: bigint[] = [1n];
+
+/** 10^n as a BigInt (cached). */
+export function pow10(n: number): bigint {
+  for (let i = potencias.length; i <= n; i++) potencias.push(potencias[i - 1]! * 10n);
+  return potencias[n]!;
+}
+
+const SIMPLES = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/** Sign and integer digits, and decimal digits without trailing zeros, of a decimal text or a JS number. */
+export function splitDecimal(valor: Valor): { inteiro: string; fracao: string } {
+  const texto = typeof valor === 'number' ? String(valor) : valor.trim();
+  const partes = SIMPLES.exec(texto);
+  if (!partes) {
+    // Exponent forms ('1e-7', what String() gives for small numbers) and the like: decimal.js reads them.
+    const d = new Decimal(texto);
+    if (!d.isFinite()) throw new RangeError(`Valor numérico inválido: ${texto}`);
+    return splitDecimal(d.toFixed());
+  }
+  let fim = partes[3]?.length ?? 0;
+  while (fim > 0 && partes[3]!.charCodeAt(fim - 1) === 48) fim--;
+  return { inteiro: partes[1]! + partes[2]!, fracao: fim === 0 ? '' : partes[3]!.slice(0, fim) };
+}
+
+/** An exact decimal as BigInt digits and places. */
+export function parseFixo(valor: Valor): Fixo {
+  const { inteiro, fracao } = splitDecimal(valor);
+  return { m: BigInt(inteiro + fracao), e: fracao.length };
+}
+
+/** `f`'s digits at `e` places (e ≥ f.e: nothing is lost). */
+export function rescale(f: Fixo, e: number): bigint {
+  if (e < f.e) throw new RangeError(`escala ${e} menor que a do valor (${f.e})`);
+  return e === f.e ? f.m : f.m * pow10(e - f.e);
+}
+
+/** An integer divided by another, rounded half away from zero (the rounding decimal.js calls ROUND_HALF_UP). */
+export function divideRounded(num: bigint, den: bigint): bigint {
+  const q = num / den;
+  const r = num % den;
+  if (r === 0n) return q;
+  const dobro = r < 0n ? -2n * r : 2n * r;
+  const absDen = den < 0n ? -den : den;
+  if (dobro < absDen) return q;
+  return num < 0n !== den < 0n ? q - 1n : q + 1n;
+}
+
+/** Digits at scale `de` rounded to scale `para` (para ≤ de), half away from zero. */
+export function roundScale(m: bigint, de: number, para: number): bigint {
+  return de <= para ? m * pow10(para - de) : divideRounded(m, pow10(de - para));
+}
+
+export function tooLarge(): RangeError {
+  return new RangeError(
+    'Valores grandes demais para a conta exata da rentabilidade (mais de 15 algarismos).',
+  );
+}
+
+/** A BigInt count as a double, exact (checked). */
+export function safeNumber(m: bigint): number {
+  const n = Number(m);
+  if (n > LIMITE || n < -LIMITE) throw tooLarge();
+  return n;
+}
+
+/** x itself, after checking it is still exact. */
+export function checked(x: number): number {
+  if (x > LIMITE || x < -LIMITE) throw tooLarge();
+  return x;
+}
+
+/** A decimal's digits at `escala` places as an exact double. */
+export function mantissa(valor: Valor, escala: number): number {
+  const { inteiro, fracao } = splitDecimal(valor);
+  if (fracao.length > escala)
+    throw new RangeError(`escala ${escala} menor que a do valor (${fracao.length})`);
+  const digitos = inteiro + fracao + '0'.repeat(escala - fracao.length);
+  // Number() of an integer text is exact up to 2^53 − 1 and monotonic, so beyond it the check sees it; + 0 drops −0.
+  return checked(Number(digitos)) + 0;
+}
+
+const potenciasNumero: number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** 10^n as a double (exact up to 10^22). */
+export const pow10Number = (n: number): number => potenciasNumero[n]!;
+
+/** A count of 10^-escala reais as reais for the wire: rounded half up to the cent, then the nearest double. */
+export function reaisToNumber(m: number, escala: number): number {
+  if (escala <= 2) return (m * pow10Number(2 - escala)) / 100;
+  const p = pow10Number(escala - 2);
+  const r = m % p; // exact for integer doubles
+  let centavos = (m - r) / p; // exact: an integer quotient
+  if (2 * Math.abs(r) >= p) centavos += m < 0 ? -1 : 1;
+  return centavos / 100;
+}

@@ -1,0 +1,134 @@
+import type { Apuracao } from './apuracao';
+import * as dd from './dd';
+import type { DD } from './dd';
+import * as fixo from './fixo';
+import { solveMwr, type FluxoMwr } from './mwr';
+import type { Referencias } from './referencias';
+import type { MesRentabilidade, PeriodoRentabilidade, SessaoRentabilidade } from './tipos';
+
+// Bound once: the loaders (tsx, vitest) turn named imports into getters that V8 does not inline in the per-session
+// loops below (a third of the book's time, measured).
+const { DD_UM, ddDivide, ddLess, ddMinusOne, ddMul, ddQuotient, ddToNumber } = dd;
+const { checked, pow10Number, reaisToNumber } = fixo;
+
+/**
+ * From the period's money to its returns (docs/rentabilidade.md): the daily return, the chained wealth index, the
+ * months, the benchmarks beside them, the money-weighted return, the volatility and the drawdown. Daily factors
+ * and chains in double-double (~31 digits); the statistics (volatility, the MWR solver) in doubles.
+ */
+
+export interface Cadeia {
+  /** W_t−1 / (V_t−1 + B_t) per session, the denominator in the Apuracao's units (0 when it is 0): a ticker's
+   * points are Σ its result of the session × this. */
+  pesos: Float64Array;
+  serie: SessaoRentabilidade[];
+  meses: MesRentabilidade[];
+  periodo: PeriodoRentabilidade;
+}
+
+/** r / b, null when the benchmark is unknown or did not move. */
+const percentual = (r: number, b: number | null) => (b === null || b === 0 ? null : r / b);
+
+/** Sample standard deviation of the daily returns × √252 (null under two sessions). */
+export function volatility(retornos: ArrayLike<number>): number | null {
+  const n = retornos.length;
+  if (n < 2) return null;
+  let media = 0;
+  for (let j = 0; j < n; j++) media += retornos[j]!;
+  media /= n;
+  let soma = 0;
+  for (let j = 0; j < n; j++) soma += (retornos[j]! - media) ** 2;
+  return Math.sqrt(soma / (n - 1)) * Math.sqrt(252);
+}
+
+/** The money-weighted flows: at time t, B_t+1 − S_t − D_t (V_0 + B_1 at 0, −S_n − D_n − V_n at n), weight (n − t)/n. */
+function mwrFlows(a: Apuracao): FluxoMwr[] {
+  const n = a.sessoes.length;
+  const reais = pow10Number(a.escala);
+  const fluxos: FluxoMwr[] = [];
+  for (let t = 0; t <= n; t++) {
+    let c = t === 0 ? a.patrimonio[0]! : -(a.vendas[t - 1]! + a.proventos[t - 1]!);
+    if (t < n) c += a.compras[t]!;
+    else c -= a.patrimonio[n]!;
+    if (c !== 0) fluxos.push({ peso: (n - t) / n, valor: c / reais });
+  }
+  return fluxos;
+}
+
+function checkSamePeriod(a: Apuracao, ref: Referencias) {
+  const n = a.sessoes.length;
+  if (
+    ref.anterior !== a.anterior ||
+    ref.sessoes.length !== n ||
+    ref.sessoes.some((s, j) => s !== a.sessoes[j])
+  ) {
+    throw new RangeError('As referências (CDI, Ibovespa) devem ser do mesmo período da carteira.');
+  }
+}
+
+/** The chained returns of a period's money beside the benchmarks of the same sessions. */
+export function measureCadeia(a: Apuracao, ref: Referencias): Cadeia {
+  checkSamePeriod(a, ref);
+  const n = a.sessoes.length;
+  const pesos = new Float64Array(n);
+  const retornos = new Float64Array(n);
+  const serie: SessaoRentabilidade[] = new Array(n);
+  const meses: MesRentabilidade[] = [];
+  let w = DD_UM;
+  let pico = DD_UM;
+  let queda = 0;
+  let mes = DD_UM;
+  for (let j = 0; j < n; j++) {
+    const data = a.sessoes[j]!;
+    const den = checked(a.patrimonio[j]! + a.compras[j]!);
+    const num = checked(a.patrimonio[j + 1]! + a.vendas[j]! + a.proventos[j]!);
+    const f: DD = den === 0 ? DD_UM : ddDivide(num, den);
+    pesos[j] = den === 0 ? 0 : ddToNumber(w) / den;
+    w = ddMul(w, f);
+    if (ddLess(pico, w)) pico = w;
+    else queda = Math.min(queda, ddMinusOne(ddQuotient(w, pico)));
+    const chave = data.slice(0, 7);
+    if (j > 0 && chave !== a.sessoes[j - 1]!.slice(0, 7)) {
+      meses.push(monthRow(a.sessoes[j - 1]!.slice(0, 7), mes, ref));
+      mes = DD_UM;
+    }
+    mes = ddMul(mes, f);
+    retornos[j] = ddMinusOne(f);
+    serie[j] = {
+      data,
+      patrimonio: reaisToNumber(a.patrimonio[j + 1]!, a.escala),
+      compras: reaisToNumber(a.compras[j]!, a.escala),
+      vendas: reaisToNumber(a.vendas[j]!, a.escala),
+      proventos: reaisToNumber(a.proventos[j]!, a.escala),
+      retorno_dia: retornos[j]!,
+      acumulado: ddMinusOne(w),
+      cdi_acumulado: ref.cdi ? ref.cdi.acumulado[j]! : null,
+      ibov_acumulado: ref.ibov.acumulado[j]!,
+    };
+  }
+  if (n > 0) meses.push(monthRow(a.sessoes[n - 1]!.slice(0, 7), mes, ref));
+  const retorno = ddMinusOne(w);
+  const cdi = ref.cdi ? ref.cdi.periodo : null;
+  const periodo: PeriodoRentabilidade = {
+    retorno,
+    retorno_mwr: n === 0 ? null : solveMwr(mwrFlows(a), retorno),
+    cdi,
+    ibov: ref.ibov.periodo,
+    percentual_cdi: percentual(retorno, cdi),
+    volatilidade: volatility(retornos),
+    max_drawdown: queda,
+  };
+  return { pesos, serie, meses, periodo };
+}
+
+function monthRow(chave: string, fator: DD, ref: Referencias): MesRentabilidade {
+  const retorno = ddMinusOne(fator);
+  const cdi = ref.cdi ? (ref.cdi.meses.get(chave) ?? null) : null;
+  return {
+    mes: chave,
+    retorno,
+    cdi,
+    ibov: ref.ibov.meses.get(chave) ?? null,
+    percentual_cdi: percentual(retorno, cdi),
+  };
+}

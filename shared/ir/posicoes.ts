@@ -65,8 +65,8 @@ export class Posicoes {
 
   /**
    * A share event on the position held at the start of data_ex. Splits and reverse splits multiply the shares and
-   * keep the total cost; a bonus adds shares at the declared cost each (IN RFB 1.585/2015 art. 58 and RIR/2018
-   * art. 139: bonus shares cost the capitalised amount per share, zero when none is declared). A fraction of a
+   * keep the total cost; a bonus adds shares at the declared cost each (Lei 9.249/1995 art. 10 sole paragraph:
+   * bonus shares cost the capitalised amount per share; zero when none is declared). A fraction of a
    * share is floored away — the company auctions it and pays the proceeds — and the total cost stays with the
    * whole shares; the aviso names it.
    */

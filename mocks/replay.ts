@@ -1,22 +1,31 @@
-import { seedCarteiraMock, openMockTickers, mockAcao } from './handlers/carteira';
+import type {
+  BuyValidationResult,
+  ConciliacaoCliente,
+  LoteStatus,
+  LoteValidacao,
+  OrderStatus,
+} from '../contract';
+import { openMockTickers, mockAcao, seedCarteiraMock } from './handlers/carteira';
 import { findMockCliente, resetClientesMock } from './handlers/clientes';
+import { seedConciliacaoMock } from './handlers/conciliacao';
 import { seedImportacaoMock } from './handlers/importacao';
+import { seedLotesMock } from './handlers/lotes';
 import { seedOrdensMock } from './handlers/ordens';
 import { seedPainelMock } from './handlers/painel';
 import { seedRecomendacoesMock } from './handlers/recomendacoes';
-import { recorded } from './recorded';
+import type { SequenceName } from './fixture-catalogue';
+import { recorded, recordedSequence } from './recorded';
 
 /**
- * Seeds every handler from the recorded fixtures (`npm run dev:mock`, the QA end-to-end test): the same
- * handlers as the component tests, over the real server's answers instead of the tests' hand-picked rows.
+ * Seeds every handler from the recorded fixtures (`npm run dev:mock`, the QA end-to-end test): the same handlers as
+ * the component tests, over the real server's answers instead of the tests' hand-picked scene; and the order and
+ * lote flows replay the recorded sequences (validate → send → status …), one recorded answer per call, with the
+ * stock at hand in place of the recorded one.
  */
 export function seedFromRecordedFixtures(): void {
   const clientes = recorded('clientes-list').response.body;
   const statuses = recorded('clientes-status').response.body;
-  resetClientesMock(
-    clientes,
-    Object.fromEntries(statuses.map(({ id, ...status }) => [id, status])),
-  );
+  resetClientesMock(clientes, Object.fromEntries(statuses.map(({ id, ...s }) => [id, s])));
 
   const posicionadas = recorded('dashboard-rv').response.body.posicionadas;
   const patrimonio = recorded('patrimonio-disponivel').response.body;
@@ -30,17 +39,16 @@ export function seedFromRecordedFixtures(): void {
     if (p.preco_atual !== null) cotacoes[`${p.acao}.SA`] = p.preco_atual;
   for (const [ticker, { preco_atual }] of Object.entries(recorded('cotacoes-atuais').response.body))
     cotacoes[ticker] = preco_atual;
-  const patrimonioPorCliente: Record<number, number> = {};
+  const porCliente: Record<number, number> = {};
   for (const row of patrimonio) {
     const cliente = clientes.find((c) => c.codigo_xp !== null && c.codigo_xp === row.codigo);
-    if (cliente && row.patrimonio !== null) patrimonioPorCliente[cliente.id] = row.patrimonio;
+    if (cliente && row.patrimonio !== null) porCliente[cliente.id] = row.patrimonio;
   }
-  seedCarteiraMock({
-    acoes: recorded('acoes').response.body,
-    cotacoes,
-    operacoes: recorded('operacoes-list').response.body,
-    patrimonio: patrimonioPorCliente,
-  });
+  const [acoes, operacoes] = [
+    recorded('acoes').response.body,
+    recorded('operacoes-list').response.body,
+  ];
+  seedCarteiraMock({ acoes, cotacoes, operacoes, patrimonio: porCliente });
 
   seedRecomendacoesMock({
     recomendacoes,
@@ -49,30 +57,61 @@ export function seedFromRecordedFixtures(): void {
     acaoId: (ticker) => mockAcao(ticker)?.id,
   });
 
-  // The recorded messages, with the recorded stock and reason swapped for the ones at hand.
-  const rejeitada = recorded('compra-status-rejeitada');
-  const tickerRejeitado = rejeitada.response.body.summary[0]?.symbol ?? '';
-  const erro = rejeitada.response.body.erro ?? '';
-  const offline = recorded('compra-validar-offline').response.body.detail;
-  const motivoOffline = statuses.find((s) => s.status === 'offline')?.detail ?? '';
-  seedOrdensMock({
-    rejection: (ticker) => erro.replace(tickerRejeitado, ticker),
-    unreachable: (detail) => offline.replace(motivoOffline, detail ?? motivoOffline),
-  });
+  // The recorded reconciliation: the list, and the one client whose detail was recorded in full.
+  const detalhe = recorded('conciliacao-cliente').response.body;
+  const lista = recorded('conciliacao').response.body;
+  seedConciliacaoMock(
+    lista.map((c): ConciliacaoCliente =>
+      c.cliente === detalhe.cliente ? detalhe : { ...c, linhas: [] },
+    ),
+  );
 
   const upload = recorded('importacao-upload').response.body;
-  const conflito = recorded('importacao-upload-409').response.body.detail;
-  const dataConflito = conflito.match(/\d{2}\/\d{2}\/\d{4}/)?.[0] ?? '';
-  const rows =
-    'resumo' in upload
-      ? {
-          patrimonio: upload.resumo.patrimonio?.linhas ?? 0,
-          custodia: upload.resumo.custodia?.linhas ?? 0,
-        }
-      : { patrimonio: upload.linhas, custodia: upload.linhas };
-  seedImportacaoMock({
-    rows,
-    importedDates: dataConflito ? [dataConflito.split('/').reverse().join('-')] : [],
-    conflictDetail: (date) => conflito.replace(dataConflito, date.split('-').reverse().join('/')),
+  const linhas = (tipo: 'patrimonio' | 'custodia') =>
+    'resumo' in upload ? (upload.resumo[tipo]?.linhas ?? 0) : upload.linhas;
+  seedImportacaoMock({ patrimonio: linhas('patrimonio'), custodia: linhas('custodia') });
+
+  seedOrdensMock({
+    validar: (ticker) => trocado<BuyValidationResult>('fluxo-compra', ticker)[0]!,
+    roteiro: (lado, ticker, rejeitada) =>
+      trocado<OrderStatus>(
+        lado === 'venda' ? 'fluxo-venda' : rejeitada ? 'fluxo-compra-rejeitada' : 'fluxo-compra',
+        ticker,
+      ).filter((s) => 'summary' in s && 'executed_all' in s),
   });
+  seedLotesMock({
+    validar: (req) => {
+      const fluxo = req.execucao === 'limite' ? 'fluxo-lote-cancelar' : 'fluxo-lote-compra';
+      const { itens } = trocado<LoteValidacao>(fluxo, req.ticker)[0]!;
+      const pedidos = req.clientes && new Set(req.clientes);
+      return { itens: itens.filter((i) => !pedidos || pedidos.has(i.cliente)) };
+    },
+    roteiro: (lado, cliente, ticker) => {
+      const fluxo = lado === 'venda' ? 'fluxo-lote-venda' : 'fluxo-lote-compra';
+      const passos = trocado<LoteStatus>(fluxo, ticker).filter((s) => 'lote_id' in s);
+      const item = (s: LoteStatus) => s.itens.find((i) => i.cliente === cliente);
+      return passos.every(item) ? passos.map((s) => item(s)!) : undefined;
+    },
+  });
+}
+
+/** The stock a recorded sequence traded (its first request names it). */
+function tickerOf(steps: ReturnType<typeof recordedSequence>): string {
+  const body = steps[0]!.request.body as { ticker?: string; ticker_base?: string } | undefined;
+  const status = steps.at(-1)!.response.body as {
+    ticker_base?: string;
+    summary?: Array<{ symbol: string }>;
+  };
+  return (
+    body?.ticker ?? body?.ticker_base ?? status.ticker_base ?? status.summary?.[0]?.symbol ?? ''
+  );
+}
+
+/** A recorded sequence's answers, in order, with the stock at hand in place of the recorded one. */
+function trocado<T>(name: SequenceName, ticker: string): T[] {
+  const steps = recordedSequence(name);
+  const recordedTicker = tickerOf(steps);
+  return steps.map(
+    (s) => JSON.parse(JSON.stringify(s.response.body).replaceAll(recordedTicker, ticker)) as T,
+  );
 }

@@ -1,11 +1,11 @@
 import { authEndpoints as e } from '../../contract';
 import { fail, handle, ok } from '../contract';
+import { recorded } from '../recorded';
 
 /** The password that replays a failed login (for QA and the component tests). */
 export const WRONG_PASSWORD = 'errada';
 
-const PREFIX = 'mock.';
-const SUFFIX = '.token';
+const [PREFIX, SUFFIX] = ['mock.', '.token'];
 
 /** Who a request comes from: the name the mock login wrote into its token. */
 export function mockUsername(request: Request): string {
@@ -20,12 +20,11 @@ export function mockUsername(request: Request): string {
 
 export const authHandlers = [
   handle(e.login, ({ input: { body } }) => {
-    if (body.password === WRONG_PASSWORD) return fail(401, 'Usuário ou senha inválidos.');
-    return ok(e.login, {
-      // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
-      access: `${PREFIX}${btoa(encodeURIComponent(body.username))}${SUFFIX}`,
-      username: body.username,
-    });
+    if (body.password === WRONG_PASSWORD)
+      return fail(401, recorded('token-401').response.body.detail);
+    // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
+    const access = `${PREFIX}${btoa(encodeURIComponent(body.username))}${SUFFIX}`;
+    return ok(e.login, { access, username: body.username });
   }),
   handle(e.logout, () => ok(e.logout, null)),
 ];

@@ -1,17 +1,17 @@
 import { authHandlers } from './auth';
 import { carteiraHandlers, unseedCarteiraMock } from './carteira';
-import { ordensHandlers, resetOrdensMock } from './ordens';
 import { clientesHandlers, resetClientesMock } from './clientes';
+import { conciliacaoHandlers, seedConciliacaoMock } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
-import { precosHandlers } from './precos';
-import { conciliacaoHandlers } from './conciliacao';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
 import { lotesHandlers, resetLotesMock } from './lotes';
+import { ordensHandlers, resetOrdensMock } from './ordens';
 import { painelHandlers, resetPainelMock } from './painel';
+import { precosHandlers } from './precos';
 import { recomendacoesHandlers, resetRecomendacoesMock } from './recomendacoes';
 import { sistemaHandlers } from './sistema';
 
-/** Every call of the specification, one file per feature; the component tests and the browser mode share them. */
+/** Every endpoint of the table, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
   ...authHandlers,
   ...ordensHandlers,
@@ -29,7 +29,7 @@ export const handlers = [
 
 /**
  * Every handler's state back to what it was when first loaded: the component tests share these modules across the
- * files a worker runs (tests/support/components-setup.ts), and each file expects the hand-picked seed.
+ * files a worker runs (tests/support/components-setup.ts), and each file expects the hand-picked scene.
  */
 export function resetMockHandlers() {
   resetClientesMock();
@@ -40,4 +40,5 @@ export function resetMockHandlers() {
   resetOrdensMock();
   resetPainelMock();
   resetRecomendacoesMock();
+  seedConciliacaoMock();
 }

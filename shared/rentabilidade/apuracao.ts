@@ -1,12 +1,12 @@
 import { checkPeriodo, credit, readEntradas, type Movimento } from './entradas';
 import { lastAtOrBefore, type Fechamentos, type SerieFechamentos } from './fechamentos';
 import * as fixo from './fixo';
-import type { Fixo } from './fixo';
+import type { Exato } from './fixo';
 import type { Carteira, Periodo } from './tipos';
 
 // Bound once: the loaders (tsx, vitest) turn named imports into getters that V8 does not inline in the per-session
 // loops below (a third of the book's time, measured).
-const { checked, pow10Number, roundScale, safeNumber } = fixo;
+const { checked, pow10Number } = fixo;
 
 /**
  * The money of a period, exact (docs/rentabilidade.md): per session the value held at the close (V), the buys (B),
@@ -49,7 +49,7 @@ interface Estado {
   s: number;
   d: number;
   /** The last trade's price: the value of a position that has no close yet. */
-  preco: Fixo | null;
+  preco: Exato | null;
   resultado: ResultadoTicker | null;
 }
 
@@ -116,8 +116,10 @@ class Caminhada {
           st.cursor++;
       if (st.cursor >= 0) return checked(st.qv * serie.valores[st.cursor]!);
     }
-    if (st.preco)
-      return safeNumber(roundScale(BigInt(st.q) * st.preco.m, this.eQ + st.preco.e, this.escala));
+    if (st.preco) {
+      const p = st.preco;
+      return checked(checked(st.q * p.m) * pow10Number(this.escala - this.eQ - p.e));
+    }
     throw new RangeError(`Sem fechamento de ${st.ticker} até ${data} para avaliar a posição.`);
   }
 

@@ -1,5 +1,16 @@
 import { firstAtOrAfter } from './fechamentos';
-import { parseFixo, pow10, rescale, roundScale, safeNumber, type Fixo } from './fixo';
+import {
+  checked,
+  parseExato,
+  parseFixo,
+  pow10,
+  pow10Number,
+  rescale,
+  roundScale,
+  safeNumber,
+  type Exato,
+  type Fixo,
+} from './fixo';
 import type { Carteira, Periodo } from './tipos';
 
 /**
@@ -14,7 +25,7 @@ export interface Movimento {
   q: number;
   compra: number;
   venda: number;
-  preco: Fixo | null;
+  preco: Exato | null;
 }
 
 /** A cash event: its net amount when given, else its value per share and withholding. */
@@ -44,10 +55,10 @@ export function checkPeriodo({ sessoes, anterior }: Periodo): void {
 
 type Bruto = {
   ticker: string;
-  data: string;
-  q: Fixo;
-  p: Fixo | null;
-  c: Fixo | null;
+  sessao: number;
+  q: Exato;
+  p: Exato | null;
+  c: Exato | null;
   venda: boolean;
 };
 
@@ -63,43 +74,52 @@ export function readEntradas(
   const sessao = (data: string) =>
     data <= anterior ? -1 : data > ultima ? n : firstAtOrAfter(sessoes, data);
   const brutos: Bruto[] = [];
+  let eQ = 0;
+  let escalaPreco = 0;
+  let escala = 2;
+  const add = (b: Bruto) => {
+    if (b.sessao >= n) return;
+    eQ = Math.max(eQ, b.q.e);
+    if (b.p) escalaPreco = Math.max(escalaPreco, b.p.e);
+    if (b.c) escala = Math.max(escala, b.c.e);
+    brutos.push(b);
+  };
   for (const g of carteira.negocios) {
-    const c = g.custos === undefined ? null : parseFixo(g.custos);
-    const p = parseFixo(g.preco);
-    brutos.push({
+    add({
       ticker: g.ticker,
-      data: g.data,
-      q: parseFixo(g.quantidade),
-      p,
-      c,
+      sessao: sessao(g.data),
+      q: parseExato(g.quantidade),
+      p: parseExato(g.preco),
+      c: g.custos === undefined ? null : parseExato(g.custos),
       venda: g.lado === 'venda',
     });
   }
   for (const a of carteira.ajustes ?? []) {
-    brutos.push({
+    add({
       ticker: a.ticker,
-      data: a.data,
-      q: parseFixo(a.variacao),
+      sessao: sessao(a.data),
+      q: parseExato(a.variacao),
       p: null,
       c: null,
       venda: false,
     });
   }
-  const eQ = brutos.reduce((e, b) => Math.max(e, b.q.e), 0);
-  let escala = Math.max(2, eQ + escalaFechamentos);
-  for (const b of brutos) escala = Math.max(escala, eQ + (b.p?.e ?? 0), b.c?.e ?? 0);
-  const creditos: Array<{ data: string; dado: boolean; c: Credito }> = [];
+  const creditos: Array<{ sessao: number; dado: boolean; valor: Fixo; c: Credito }> = [];
   for (const p of carteira.proventos ?? []) {
+    const j = sessao(p.data_ex);
+    if (j < 0 || j >= n) continue;
     const dado = 'valor_liquido' in p;
     const valor = parseFixo(dado ? p.valor_liquido : p.valor_por_acao);
     const aliquota = !dado && p.aliquota_ir !== undefined ? parseFixo(p.aliquota_ir) : null;
     if (dado) escala = Math.max(escala, valor.e);
     creditos.push({
-      data: p.data_ex,
+      sessao: j,
       dado,
+      valor,
       c: { ticker: p.ticker, liquido: null, valor, aliquota },
     });
   }
+  escala = Math.max(escala, eQ + escalaFechamentos, eQ + escalaPreco);
   const e: Entradas = {
     abertura: [],
     movimentos: new Array(n),
@@ -108,23 +128,21 @@ export function readEntradas(
     escala,
   };
   for (const b of brutos) {
-    const j = sessao(b.data);
-    if (j >= n) continue;
-    const q = safeNumber(rescale(b.q, eQ));
+    const q = checked(b.q.m * pow10Number(eQ - b.q.e));
     const m: Movimento = { ticker: b.ticker, q: b.venda ? -q : q, compra: 0, venda: 0, preco: b.p };
-    if (b.p && j >= 0) {
-      const bruto = rescale({ m: b.q.m * b.p.m, e: b.q.e + b.p.e }, escala);
-      const custos = b.c ? rescale(b.c, escala) : 0n;
-      if (b.venda) m.venda = safeNumber(bruto - custos);
-      else m.compra = safeNumber(bruto + custos);
+    if (b.p && b.sessao >= 0) {
+      // price × quantity is exact below 2^53 (checked), then brought to the money's scale.
+      const bruto = checked(checked(b.q.m * b.p.m) * pow10Number(escala - b.q.e - b.p.e));
+      const custos = b.c ? checked(b.c.m * pow10Number(escala - b.c.e)) : 0;
+      if (b.venda) m.venda = checked(bruto - custos);
+      else m.compra = checked(bruto + custos);
     }
-    if (j < 0) e.abertura.push(m);
-    else (e.movimentos[j] ??= []).push(m);
+    if (b.sessao < 0) e.abertura.push(m);
+    else (e.movimentos[b.sessao] ??= []).push(m);
   }
-  for (const { data, dado, c } of creditos) {
-    const j = sessao(data);
-    if (j < 0 || j >= n) continue;
-    if (dado) c.liquido = safeNumber(rescale(c.valor, escala));
+  for (const { sessao: j, dado, valor, c } of creditos) {
+    // A net amount is brought to the money's scale once that scale is known.
+    if (dado) c.liquido = safeNumber(rescale(valor, escala));
     (e.creditos[j] ??= []).push(c);
   }
   return e;

@@ -44,7 +44,19 @@ export function splitDecimal(valor: Valor): { inteiro: string; fracao: string } 
   return { inteiro: partes[1]! + partes[2]!, fracao: fim === 0 ? '' : partes[3]!.slice(0, fim) };
 }
 
-/** An exact decimal as BigInt digits and places. */
+/** An exact decimal as digits in a double and places: checked, so more than 15 digits is an error, not a rounding. */
+export interface Exato {
+  m: number;
+  e: number;
+}
+
+export function parseExato(valor: Valor): Exato {
+  const { inteiro, fracao } = splitDecimal(valor);
+  // Number() of an integer text is exact up to 2^53 − 1 and monotonic, so beyond it the check sees it; + 0 drops −0.
+  return { m: checked(Number(inteiro + fracao)) + 0, e: fracao.length };
+}
+
+/** An exact decimal as BigInt digits and places (for the computations that may need more than 15 digits). */
 export function parseFixo(valor: Valor): Fixo {
   const { inteiro, fracao } = splitDecimal(valor);
   return { m: BigInt(inteiro + fracao), e: fracao.length };
@@ -80,31 +92,26 @@ export function tooLarge(): RangeError {
 
 /** A BigInt count as a double, exact (checked). */
 export function safeNumber(m: bigint): number {
-  const n = Number(m);
-  if (n > LIMITE || n < -LIMITE) throw tooLarge();
-  return n;
+  return checked(Number(m));
 }
 
 /** x itself, after checking it is still exact. */
 export function checked(x: number): number {
-  if (x > LIMITE || x < -LIMITE) throw tooLarge();
+  if (!(x <= LIMITE && x >= -LIMITE)) throw tooLarge(); // NaN too
   return x;
 }
 
 /** A decimal's digits at `escala` places as an exact double. */
 export function mantissa(valor: Valor, escala: number): number {
-  const { inteiro, fracao } = splitDecimal(valor);
-  if (fracao.length > escala)
-    throw new RangeError(`escala ${escala} menor que a do valor (${fracao.length})`);
-  const digitos = inteiro + fracao + '0'.repeat(escala - fracao.length);
-  // Number() of an integer text is exact up to 2^53 − 1 and monotonic, so beyond it the check sees it; + 0 drops −0.
-  return checked(Number(digitos)) + 0;
+  const { m, e } = parseExato(valor);
+  if (e > escala) throw new RangeError(`escala ${escala} menor que a do valor (${e})`);
+  return checked(m * pow10Number(escala - e));
 }
 
 const potenciasNumero: number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
-/** 10^n as a double (exact up to 10^22). */
-export const pow10Number = (n: number): number => potenciasNumero[n]!;
+/** 10^n as a double (exact up to 10^22; beyond, any non-zero amount times it fails the checks anyway). */
+export const pow10Number = (n: number): number => potenciasNumero[n] ?? 10 ** n;
 
 /** A count of 10^-escala reais as reais for the wire: rounded half up to the cent, then the nearest double. */
 export function reaisToNumber(m: number, escala: number): number {

@@ -10,6 +10,7 @@ import type {
   Classificacao,
   ContribuicaoTicker,
   Periodo,
+  PeriodoRentabilidade,
   Rentabilidade,
 } from './tipos';
 
@@ -24,6 +25,7 @@ const { checked, reaisToNumber } = fixo;
  *   const referencias = prepareReferencias(periodo, taxasCdi, ibov);      // once per request
  *   const apuracao = buildApuracao(carteira, periodo, fechamentos);       // per client
  *   measureRentabilidade(apuracao, referencias, classificacao);           // → serie, meses, periodo, …
+ *   measurePeriodo(apuracao, referencias);                                // → periodo only (the panel)
  *   measureRentabilidade(sumApuracoes(apuracoes, periodo), referencias);  // the book as one portfolio
  */
 
@@ -114,6 +116,11 @@ export function measureRentabilidade(
     contribuicao: contribution(apuracao, cadeia.pesos),
     alocacao: allocation(apuracao, classificacao),
   };
+}
+
+/** Only the period's figures (retorno, retorno_mwr, cdi, ibov, …): the control panel's row of each client. */
+export function measurePeriodo(apuracao: Apuracao, referencias: Referencias): PeriodoRentabilidade {
+  return measureCadeia(apuracao, referencias, false).periodo;
 }
 
 export interface EntradaRentabilidade {

@@ -66,13 +66,16 @@ function checkSamePeriod(a: Apuracao, ref: Referencias) {
   }
 }
 
-/** The chained returns of a period's money beside the benchmarks of the same sessions. */
-export function measureCadeia(a: Apuracao, ref: Referencias): Cadeia {
+/**
+ * The chained returns of a period's money beside the benchmarks of the same sessions. Without `detalhe` only the
+ * period's figures (the control panel's list of every client): no series, no months.
+ */
+export function measureCadeia(a: Apuracao, ref: Referencias, detalhe = true): Cadeia {
   checkSamePeriod(a, ref);
   const n = a.sessoes.length;
   const pesos = new Float64Array(n);
   const retornos = new Float64Array(n);
-  const serie: SessaoRentabilidade[] = new Array(n);
+  const serie: SessaoRentabilidade[] = new Array(detalhe ? n : 0);
   const meses: MesRentabilidade[] = [];
   let w = DD_UM;
   let pico = DD_UM;
@@ -87,13 +90,14 @@ export function measureCadeia(a: Apuracao, ref: Referencias): Cadeia {
     w = ddMul(w, f);
     if (ddLess(pico, w)) pico = w;
     else queda = Math.min(queda, ddMinusOne(ddQuotient(w, pico)));
+    retornos[j] = ddMinusOne(f);
+    if (!detalhe) continue;
     const chave = data.slice(0, 7);
     if (j > 0 && chave !== a.sessoes[j - 1]!.slice(0, 7)) {
       meses.push(monthRow(a.sessoes[j - 1]!.slice(0, 7), mes, ref));
       mes = DD_UM;
     }
     mes = ddMul(mes, f);
-    retornos[j] = ddMinusOne(f);
     serie[j] = {
       data,
       patrimonio: reaisToNumber(a.patrimonio[j + 1]!, a.escala),
@@ -106,7 +110,7 @@ export function measureCadeia(a: Apuracao, ref: Referencias): Cadeia {
       ibov_acumulado: ref.ibov.acumulado[j]!,
     };
   }
-  if (n > 0) meses.push(monthRow(a.sessoes[n - 1]!.slice(0, 7), mes, ref));
+  if (detalhe && n > 0) meses.push(monthRow(a.sessoes[n - 1]!.slice(0, 7), mes, ref));
   const retorno = ddMinusOne(w);
   const cdi = ref.cdi ? ref.cdi.periodo : null;
   const periodo: PeriodoRentabilidade = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildApuracao,
   indexFechamentos,
+  measurePeriodo,
+  measureRentabilidade,
   prepareReferencias,
-  rentabilidade,
-  type Ajuste,
   type Negocio,
-  type Provento,
 } from '../../../shared/rentabilidade';
 import { reference, type Historia } from './referencia';
 import { sessoesDesde } from './mercado';
@@ -127,16 +127,12 @@ describe('random histories against a straightforward re-implementation', () => {
     it(`history ${seed}: every session, month and period figure within 1e-9`, () => {
       const h = history(seed);
       const periodo = { anterior: h.anterior, sessoes: h.sessoes };
-      const r = rentabilidade({
-        carteira: {
-          negocios: h.negocios,
-          ajustes: h.ajustes as Ajuste[],
-          proventos: h.proventos as Provento[],
-        },
-        periodo,
-        fechamentos: indexFechamentos(h.fechamentos),
-        referencias: prepareReferencias(periodo, h.cdi, h.ibov),
-      });
+      const carteira = { negocios: h.negocios, ajustes: h.ajustes, proventos: h.proventos };
+      const apuracao = buildApuracao(carteira, periodo, indexFechamentos(h.fechamentos));
+      const referencias = prepareReferencias(periodo, h.cdi, h.ibov);
+      const r = measureRentabilidade(apuracao, referencias);
+      // The control panel's light path gives the same period figures.
+      expect(measurePeriodo(apuracao, referencias)).toEqual(r.periodo);
       const e = reference(h);
       expect(r.serie.map((s) => s.patrimonio)).toEqual(e.patrimonio);
       expect(r.serie.map((s) => s.compras)).toEqual(e.compras);

@@ -13,7 +13,8 @@ interface Props {
 
 /**
  * A figure whose sign (or rule) gives its colour: a variação, a result, what is left to invest. The colour's name
- * is in `data-cor` too, for the tests and whoever reads the page without colours.
+ * is in `data-cor` too, for the tests and whoever reads the page without colours. Without a value, its text (a
+ * dash) as it is.
  */
 export function ValorComSinal({
   value,
@@ -21,6 +22,7 @@ export function ValorComSinal({
   cor = corPorSinal,
   fontWeight = 'medium',
 }: Props) {
+  if (value === null || value === undefined) return <>{children}</>;
   const nome = cor(value);
   return (
     <Text

@@ -8,12 +8,14 @@ import { vermelhoSeNegativo } from '../../../src/lib/sinal';
 const cor = (texto: string) => screen.getByText(texto).getAttribute('data-cor');
 
 describe('ValorComSinal', () => {
-  it('colours a figure by its sign (zero is green), none without a value, or by the rule given', () => {
+  it('colours a figure by its sign (zero is green) or by the rule given; without a value, the dash alone', () => {
     render(
       <ChakraProvider value={system}>
         <ValorComSinal value={0}>zero</ValorComSinal>
         <ValorComSinal value={-0.01}>negativo</ValorComSinal>
-        <ValorComSinal value={null}>—</ValorComSinal>
+        <p data-testid="sem-valor">
+          <ValorComSinal value={null}>—</ValorComSinal>
+        </p>
         <ValorComSinal value={5} cor={vermelhoSeNegativo}>
           sobra
         </ValorComSinal>
@@ -22,13 +24,14 @@ describe('ValorComSinal', () => {
         </ValorComSinal>
       </ChakraProvider>,
     );
-    expect([cor('zero'), cor('negativo'), cor('—'), cor('sobra'), cor('falta')]).toEqual([
+    expect([cor('zero'), cor('negativo'), cor('sobra'), cor('falta')]).toEqual([
       'verde',
       'vermelho',
       null,
-      null,
       'vermelho',
     ]);
+    // No value: the dash alone, in no coloured element of its own.
+    expect(screen.getByText('—')).toBe(screen.getByTestId('sem-valor'));
     expect(getComputedStyle(screen.getByText('negativo')).color).toBe(
       'var(--chakra-colors-red-600)',
     );

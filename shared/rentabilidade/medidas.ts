@@ -41,18 +41,25 @@ export function volatility(retornos: ArrayLike<number>): number | null {
   return Math.sqrt(soma / (n - 1)) * Math.sqrt(252);
 }
 
-/** The money-weighted flows: at time t, B_t+1 − S_t − D_t (V_0 + B_1 at 0, −S_n − D_n − V_n at n), weight (n − t)/n. */
+/**
+ * The money-weighted flows: at time t, B_t+1 − S_t − D_t (V_0 + B_1 at 0, −S_n − D_n − V_n at n). Time runs from
+ * the first flow t0 to the last t1 (from the money's first day to its last: a client who came in or left mid-period
+ * is not measured over days without money), a flow at t weighing (t1 − t) / (t1 − t0).
+ */
 function mwrFlows(a: Apuracao): FluxoMwr[] {
   const n = a.sessoes.length;
   const reais = pow10Number(a.escala);
-  const fluxos: FluxoMwr[] = [];
+  const brutos: Array<{ t: number; c: number }> = [];
   for (let t = 0; t <= n; t++) {
     let c = t === 0 ? a.patrimonio[0]! : -(a.vendas[t - 1]! + a.proventos[t - 1]!);
     if (t < n) c += a.compras[t]!;
     else c -= a.patrimonio[n]!;
-    if (c !== 0) fluxos.push({ peso: (n - t) / n, valor: c / reais });
+    if (c !== 0) brutos.push({ t, c });
   }
-  return fluxos;
+  if (brutos.length < 2) return [];
+  const t0 = brutos[0]!.t;
+  const t1 = brutos[brutos.length - 1]!.t;
+  return brutos.map(({ t, c }) => ({ peso: (t1 - t) / (t1 - t0), valor: c / reais }));
 }
 
 function checkSamePeriod(a: Apuracao, ref: Referencias) {

@@ -1,12 +1,13 @@
 /**
- * The money-weighted return of a period (docs/rentabilidade.md, "Money-weighted return"): the rate per session that
- * grows the opening value and the contributions, less the withdrawals, into the closing value, compounded over the
- * period's n sessions. Not annualised.
+ * The money-weighted return of a period (docs/rentabilidade.md, "Retorno ponderado pelo dinheiro"): the growth that
+ * takes the opening value and the contributions, less the withdrawals, into the closing value, compounded per
+ * session. Per period, not annualised.
  *
  * Time is counted in sessions from the close of the session before the period (time 0) to the last close (time n),
  * as the daily return counts them: a buy of session k enters at its start (time k − 1), a sale or cash event of
- * session k leaves at its end (time k). With x = the period's growth (1 + return) and w = (n − t) / n the share of
- * the period a flow at time t stays invested, the rate solves
+ * session k leaves at its end (time k). The period runs from the first money (t0) to the last (t1). With x = the
+ * period's growth (1 + return) and w = (t1 − t) / (t1 − t0) the share of it a flow at time t stays invested
+ * (medidas.ts), x solves
  *
  *     Σ c_t · x^(w_t) = 0,   c_t = contributions at t − withdrawals at t (V_0 at 0, −V_n at n).
  *
@@ -17,7 +18,7 @@
  */
 
 export interface FluxoMwr {
-  /** Share of the period the flow stays invested (1 for the opening value, 0 for the closing one). */
+  /** Share of the period the flow stays invested (1 for the first money, 0 for the last). */
   peso: number;
   /** Contribution (positive) or withdrawal (negative), in reais. */
   valor: number;

@@ -4,7 +4,7 @@ import { chained, compra, compute, sessoesDesde, venda, type Mercado } from './m
 // r_t = (V_t + S_t + D_t) / (V_t−1 + B_t) − 1 on hand-made cases (docs/rentabilidade.md, "The daily return").
 
 const periodo4 = sessoesDesde('2024-01-01', 4); // anterior 2024-01-01, sessions 01-02 … 01-05
-const [s1, s2, , s4] = periodo4.sessoes as [string, string, string, string];
+const [s1, s2, s3, s4] = periodo4.sessoes as [string, string, string, string];
 const ANTES = '2023-12-01'; // a trade before the period: it only makes the opening holdings
 
 const mercado = (fechamentos: Mercado['fechamentos'], extra: Partial<Mercado> = {}): Mercado => ({
@@ -40,9 +40,13 @@ describe('buy and hold', () => {
     ]);
   });
 
-  it('one contribution at the start and nothing else: the money-weighted return is the same', () => {
+  it('one contribution and nothing else: the money-weighted return is the same', () => {
     const r = compute(m, { negocios: [compra('PETR4', s1, 100, '10.20', '4.90')] });
     expect(r.periodo.retorno_mwr).toBeCloseTo(1250 / 1024.9 - 1, 12);
+    // Bought mid-period: measured from the money's first day, not over the days before it.
+    const depois = compute(m, { negocios: [compra('PETR4', s3, 100, '11.00')] });
+    expect(depois.periodo.retorno).toBeCloseTo(12.5 / 11 - 1, 14);
+    expect(depois.periodo.retorno_mwr).toBeCloseTo(12.5 / 11 - 1, 12);
   });
 });
 
@@ -146,6 +150,25 @@ describe('a client who sold everything and bought again later', () => {
       expect.closeTo(0.21, 15),
     ]);
     expect(r.serie[2]).toMatchObject({ patrimonio: 0, compras: 0, vendas: 0 });
+  });
+
+  it('the money-weighted return runs from the first money to the last: days out at the ends do not count', () => {
+    const m = mercado({ WEGE3: [10, 11, 15, 5, 6.6] });
+    const saiu = compute(m, {
+      negocios: [compra('WEGE3', ANTES, 100, 9), venda('WEGE3', s1, 100, 11)],
+    });
+    expect(saiu.periodo.retorno_mwr).toBeCloseTo(0.1, 12);
+    const entrou = compute(m, { negocios: [compra('WEGE3', s4, 10, 6)] });
+    expect(entrou.periodo.retorno_mwr).toBeCloseTo(0.1, 12);
+    // Out in the middle, the rate compounds over the gap too (what an internal rate is): 1.1 a session, 4 sessions.
+    const voltou = compute(m, {
+      negocios: [
+        compra('WEGE3', ANTES, 100, 9),
+        venda('WEGE3', s1, 100, 11),
+        compra('WEGE3', s4, 10, 6),
+      ],
+    });
+    expect(voltou.periodo.retorno_mwr).toBeCloseTo(1.1 ** 4 - 1, 12);
   });
 });
 

@@ -154,11 +154,14 @@ export function reference(h: Historia): Esperado {
   const variancia = retornos
     .reduce((a, r) => a.plus(r.minus(media).pow(2)), new D(0))
     .dividedBy(n - 1);
-  const fluxos = datas.map((_, t) => {
+  const brutos = datas.map((_, t) => {
     let c = t === 0 ? V[0]! : F[t]!.s.plus(F[t]!.d).neg();
     c = t < n ? c.plus(F[t + 1]!.b) : c.minus(V[n]!);
-    return { peso: (n - t) / n, valor: c.toNumber() };
+    return { t, c: c.toNumber() };
   });
+  const com = brutos.filter((b) => b.c !== 0);
+  const [t0, t1] = [com[0]?.t ?? 0, com.at(-1)?.t ?? n];
+  const fluxos = com.map(({ t, c }) => ({ peso: (t1 - t) / (t1 - t0), valor: c }));
   return {
     patrimonio: V.slice(1).map(centavos),
     compras: F.slice(1).map((f) => centavos(f.b)),

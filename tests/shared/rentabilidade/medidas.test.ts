@@ -96,6 +96,49 @@ describe('the CDI and the Ibovespa', () => {
   });
 });
 
+describe('an Ibovespa series with holes', () => {
+  const periodo = { anterior: periodo4.anterior, sessoes: periodo4.sessoes };
+  const [a, b, c, d] = periodo4.sessoes as [string, string, string, string];
+
+  it('a session without a close takes the last close before it, and says so', () => {
+    const ref = prepareReferencias(
+      periodo,
+      [],
+      [
+        { data: periodo.anterior, fechamento: '100' },
+        { data: a, fechamento: '110' },
+        { data: c, fechamento: '121' },
+        { data: d, fechamento: '99' },
+      ],
+    );
+    expect(ref.ibov.acumulado).toEqual([0.1, 0.1, 0.21, expect.closeTo(-0.01, 15)]);
+    expect(ref.avisos).toContain(
+      `Ibovespa sem fechamento em ${b}: vale o último fechamento anterior.`,
+    );
+  });
+
+  it('no close before the period: measured from its first close, unknown before it', () => {
+    const ref = prepareReferencias(
+      periodo,
+      [],
+      [
+        { data: b, fechamento: '200' },
+        { data: c, fechamento: '210' },
+        { data: d, fechamento: '220' },
+      ],
+    );
+    expect(ref.ibov.acumulado).toEqual([
+      null,
+      0,
+      expect.closeTo(0.05, 15),
+      expect.closeTo(0.1, 15),
+    ]);
+    expect(ref.ibov.periodo).toBeCloseTo(0.1, 15);
+    expect(ref.ibov.meses.get(a.slice(0, 7))).toBeCloseTo(0.1, 15);
+    expect(ref.avisos).toContain(`Ibovespa medido a partir de ${b}, seu primeiro fechamento.`);
+  });
+});
+
 describe('volatility and drawdown', () => {
   // Daily returns 0.1, −0.2, 0.05, 0.1, then a new peak (×1.2/1.0164…) and a deeper fall.
   const closes = [100, 110, 88, 92.4, 101.64, 120, 90];
@@ -213,7 +256,8 @@ describe('the book as one portfolio', () => {
     negocios: [compra('PETR4', ANTES, 100, 9), venda('PETR4', s2, 50, '12.10', '1.05')],
   };
   const b: Carteira = {
-    negocios: [compra('VALE3', s1, 20, 50, '3.10'), compra('PETR4', s3, 30, 11.5)],
+    // A price with 4 places: this client's money is kept at 4 places, the other's at 2.
+    negocios: [compra('VALE3', s1, 20, 50, '3.10'), compra('PETR4', s3, 30, '11.5025')],
     proventos: [{ ticker: 'VALE3', data_ex: s3, valor_por_acao: '1.25' }],
   };
 
@@ -231,14 +275,15 @@ describe('the book as one portfolio', () => {
       referencias,
     );
     expect(livro).toEqual(junto);
+    // The book's buys are the clients' summed, at the finer client's 4 places: 30 × 11.5025 + 20 × 50 + 3.10.
+    expect(livro.serie.map((s) => s.compras)).toEqual([1003.1, 0, 345.08, 0]);
     expect(livro.periodo.retorno).toBeCloseTo(
+      // V: 2080, 1640, 1980, 2120; S of s2 603.95; D of s3 25.
       chained(
-        ...livro.serie.map(
-          (s, j) =>
-            (s.patrimonio + s.vendas + s.proventos) /
-              ((j === 0 ? 1000 : livro.serie[j - 1]!.patrimonio) + s.compras) -
-            1,
-        ),
+        2080 / 2003.1 - 1,
+        (1640 + 603.95) / 2080 - 1,
+        (1980 + 25) / (1640 + 345.075) - 1,
+        2120 / 1980 - 1,
       ),
       14,
     );

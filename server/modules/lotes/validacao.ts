@@ -152,6 +152,7 @@ async function validateCliente(
       ticker: req.ticker,
       preco: req.preco,
       tp: req.tp,
+      prefetchFractional: true,
       quantidade: {
         dimensionar: (preco, base) => (sized = dimensao(req, ctx, preco, base)).dim.quantidade,
       },

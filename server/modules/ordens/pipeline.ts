@@ -43,6 +43,11 @@ export interface CompraInput {
   preco?: number | undefined;
   tp: number;
   quantidade: QuantidadeCompra;
+  /**
+   * When sizing: ask the fractional symbol in the first round trip, before the quantity says it is needed (a lote:
+   * one round trip per client within its share of the timeout), rather than after, only when a leg needs it.
+   */
+  prefetchFractional?: boolean;
 }
 
 export interface PlanoCompra {
@@ -67,13 +72,9 @@ export interface PlanoCompra {
 export async function planCompra(agent: Mt5AgentClient, req: CompraInput): Promise<PlanoCompra> {
   const given = 'legs' in req.quantidade ? [...req.quantidade.legs] : null;
   const symbols = given
-    ? [...new Set(given.map((l) => l.symbol))]
-    : [req.ticker, fractionalSymbol(req.ticker)];
-  const [health, infos] = await Promise.all([
-    agent.health(),
-    Promise.all(symbols.map((s) => symbolOrNull(agent, s))),
-  ]);
-  const info = new Map(symbols.map((s, i) => [s, infos[i] ?? null]));
+    ? given.map((l) => l.symbol)
+    : [req.ticker, ...(req.prefetchFractional ? [fractionalSymbol(req.ticker)] : [])];
+  const [health, info] = await Promise.all([agent.health(), askSymbols(agent, symbols)]);
   const base = info.get(req.ticker) ?? null;
   const problema = terminalProblem(health);
   if (!given && !base) {
@@ -87,6 +88,9 @@ export async function planCompra(agent: Mt5AgentClient, req: CompraInput): Promi
     ('dimensionar' in req.quantidade
       ? splitLegs(req.ticker, req.quantidade.dimensionar(precoReferencia!, base!))
       : []);
+  // The symbols the quantity turned out to need and the first round trip did not ask (the fractional one).
+  const rest = legs.map((l) => l.symbol).filter((s) => !info.has(s));
+  for (const [s, i] of await askSymbols(agent, rest)) info.set(s, i);
   const validacoes = checkPernas(health, problema, legs, (s) => info.get(s) ?? null, req);
   return {
     health,
@@ -97,6 +101,16 @@ export async function planCompra(agent: Mt5AgentClient, req: CompraInput): Promi
     problema,
     recusada: pernaRecusada(validacoes),
   };
+}
+
+/** Each symbol's info (null: the terminal has none), asked side by side, each once. */
+async function askSymbols(
+  agent: Mt5AgentClient,
+  symbols: readonly string[],
+): Promise<Map<string, SymbolInfo | null>> {
+  const unique = [...new Set(symbols)];
+  const infos = await Promise.all(unique.map((s) => symbolOrNull(agent, s)));
+  return new Map(unique.map((s, i) => [s, infos[i] ?? null]));
 }
 
 function checkPernas(

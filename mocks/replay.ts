@@ -88,7 +88,9 @@ export function seedFromRecordedFixtures(): void {
     },
     roteiro: (lado, cliente, ticker) => {
       const fluxo = lado === 'venda' ? 'fluxo-lote-venda' : 'fluxo-lote-compra';
-      const passos = trocado<LoteStatus>(fluxo, ticker).filter((s) => 'lote_id' in s);
+      const passos = trocado<LoteStatus>(fluxo, ticker).filter(
+        (s) => 'lote_id' in s && 'itens' in s,
+      );
       const item = (s: LoteStatus) => s.itens.find((i) => i.cliente === cliente);
       return passos.every(item) ? passos.map((s) => item(s)!) : undefined;
     },

@@ -43,7 +43,7 @@ export function avancar<S extends OrderStatus>(grupo: Grupo<S>): S {
   const { status } = grupo;
   if (status.finished || grupo.esperando) return status;
   grupo.polls++;
-  if (grupo.roteiro) {
+  if (grupo.roteiro?.length) {
     const { executed_all, finished, erro, aviso, summary } =
       grupo.roteiro[Math.min(grupo.polls, grupo.roteiro.length) - 1]!;
     Object.assign(status, { executed_all, finished, erro, aviso, summary });

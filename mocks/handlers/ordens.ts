@@ -1,13 +1,4 @@
-import {
-  ordensEndpoints as e,
-  type BuyValidationResult,
-  type EstadoOrdem,
-  type Execucao,
-  type Lado,
-  type Leg,
-  type Ordem,
-  type OrderStatus,
-} from '../../contract';
+import * as c from '../../contract';
 import { EVENTO_ORDEM } from '../../contract/mensagens-ordens';
 import { terminalIndisponivel } from '../../contract/terminal';
 import { avisoCompraEmVoo } from '../../shared/compras-em-voo';
@@ -17,37 +8,21 @@ import { fail, handle, ok } from '../contract';
 import { recorded } from '../recorded';
 import historico from '../scene/historico.json';
 import { mockUsername } from './auth';
-import {
-  addMockOperacao,
-  closeMockOperacao,
-  mockAcao,
-  mockAcaoTicker,
-  mockOperacao,
-  mockQuote,
-} from './carteira';
+import * as carteira from './carteira';
 import { findMockCliente, mockClienteStatus } from './clientes';
-import {
-  comprasEmVooMock,
-  recusaCompraMock,
-  registrarCompraMock,
-  resetComprasEmVooMock,
-} from './compras-em-voo';
+import * as emVoo from './compras-em-voo';
 import { avancar, cancelarGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
+
+const e = c.ordensEndpoints;
 
 /** A ticker whose orders the mock terminal rejects (the error path the component tests take). */
 export const REJECTED_TICKER = 'RJCT3';
 
 /** What the history shows of an order besides its status. */
-interface Meta {
-  cliente: number;
-  acao: string;
-  lado: Lado;
-  execucao: Execucao;
-  preco: number | null;
-  tp: number | null;
-  criado_em: string;
-  usuario: string;
-}
+type Meta = Pick<
+  c.Ordem,
+  'cliente' | 'acao' | 'lado' | 'execucao' | 'preco' | 'tp' | 'criado_em' | 'usuario'
+>;
 
 /**
  * QA replay (mocks/replay.ts): the recorded validation of a buy, and the recorded statuses of a buy, a rejected buy
@@ -55,8 +30,8 @@ interface Meta {
  * terminal is unhealthy have their orders rejected.
  */
 export interface OrdensReplay {
-  validar: (ticker: string) => BuyValidationResult;
-  roteiro: (lado: Lado, ticker: string, rejeitada: boolean) => OrderStatus[];
+  validar: (ticker: string) => c.BuyValidationResult;
+  roteiro: (lado: c.Lado, ticker: string, rejeitada: boolean) => c.OrderStatus[];
 }
 let replay: OrdensReplay | null = null;
 export const seedOrdensMock = (value: OrdensReplay | null) => (replay = value);
@@ -75,7 +50,7 @@ let ordens = new Map<string, { grupo: Grupo; meta: Meta }>();
 let byKey = new Map<string, string>();
 let next = 1;
 
-function store(meta: Meta, legs: Leg[], key: string | null, aoExecutar?: () => void) {
+function store(meta: Meta, legs: c.Leg[], key: string | null, aoExecutar?: () => void) {
   const existing = key && byKey.get(key);
   if (existing) return existing;
   const id = uuid('00000000', next++);
@@ -92,9 +67,9 @@ function store(meta: Meta, legs: Leg[], key: string | null, aoExecutar?: () => v
 /** Back to the history alone and no replay (mocks/handlers/index.ts). */
 export function resetOrdensMock() {
   replay = null;
-  resetComprasEmVooMock('ordens');
+  emVoo.resetComprasEmVooMock('ordens');
   [ordens, byKey, next] = [new Map(), new Map(), 1];
-  for (const seed of historico as Array<{ meta: Meta; legs: Leg[]; executada: boolean }>) {
+  for (const seed of historico as Array<{ meta: Meta; legs: c.Leg[]; executada: boolean }>) {
     const grupo = ordens.get(store(seed.meta, seed.legs, null))!.grupo;
     if (!seed.executada) grupo.status.erro = rejeicao(seed.meta.acao);
     for (let i = 0; i < 2; i++) avancar(grupo);
@@ -124,9 +99,9 @@ export const ordensHandlers = [
   handle(e.validateCompra, ({ input: { params, body } }) => {
     const offline = unreachable(params.id);
     if (offline) return offline;
-    const compras = comprasEmVooMock(params.id, body.ticker);
-    const emVoo = { compras_em_voo: compras, aviso: avisoCompraEmVoo(body.ticker, compras) };
-    if (replay) return ok(e.validateCompra, { ...replay.validar(body.ticker), ...emVoo });
+    const compras = emVoo.comprasEmVooMock(params.id, body.ticker);
+    const emCurso = { compras_em_voo: compras, aviso: avisoCompraEmVoo(body.ticker, compras) };
+    if (replay) return ok(e.validateCompra, { ...replay.validar(body.ticker), ...emCurso });
     const price = body.preco ?? 10;
     const legs = splitLegs(
       body.ticker,
@@ -134,7 +109,7 @@ export const ordensHandlers = [
     );
     const motivo = body.tp > price ? null : 'O alvo deve ser maior que o preço.';
     const validacoes = legs.map((l) => ({ symbol: l.symbol, ok: !motivo, motivo }));
-    return ok(e.validateCompra, { legs_sugeridas: legs, validacoes, ...emVoo });
+    return ok(e.validateCompra, { legs_sugeridas: legs, validacoes, ...emCurso });
   }),
 
   handle(e.sendCompra, ({ input: { params, headers, body }, request }) => {
@@ -145,10 +120,10 @@ export const ordensHandlers = [
     const key = headers['idempotency-key'] ?? null;
     // A retried submit answers its first group; another buy of the stock in flight asks for confirmation.
     const retry = key !== null && byKey.has(key);
-    const emVoo =
-      retry || body.confirmar_compra_em_voo ? null : recusaCompraMock(cliente, ticker_base);
-    if (emVoo) return emVoo;
-    const acao = mockAcao(ticker_base);
+    const recusa =
+      retry || body.confirmar_compra_em_voo ? null : emVoo.recusaCompraMock(cliente, ticker_base);
+    if (recusa) return recusa;
+    const acao = carteira.mockAcao(ticker_base);
     const quantidade = legs.reduce((sum, leg) => sum + leg.quantidade, 0);
     const fields = {
       acao: ticker_base,
@@ -159,11 +134,11 @@ export const ordensHandlers = [
     };
     const id = store(meta(cliente, request, fields), legs, key, () => {
       if (!acao) return;
-      addMockOperacao({
+      carteira.addMockOperacao({
         cliente,
         acao: acao.id,
         data_compra: todayIso(),
-        preco_unitario: preco ?? mockQuote(ticker_base) ?? null,
+        preco_unitario: preco ?? carteira.mockQuote(ticker_base) ?? null,
         quantidade,
         data_venda: null,
         preco_venda_unitario: null,
@@ -173,7 +148,7 @@ export const ordensHandlers = [
     if (!retry) {
       const { status } = ordens.get(id)!.grupo;
       const emCurso = () => !status.finished;
-      registrarCompraMock({
+      emVoo.registrarCompraMock({
         origem: 'ordens',
         cliente,
         ticker: ticker_base,
@@ -189,8 +164,8 @@ export const ordensHandlers = [
   handle(e.sendVenda, ({ input: { params, headers, body }, request }) => {
     const offline = unreachable(params.id);
     if (offline) return offline;
-    const operacao = mockOperacao(params.operation_id);
-    const symbol = (operacao && mockAcaoTicker(operacao.acao)) ?? 'ACAO';
+    const operacao = carteira.mockOperacao(params.operation_id);
+    const symbol = (operacao && carteira.mockAcaoTicker(operacao.acao)) ?? 'ACAO';
     const fields = {
       acao: symbol,
       lado: 'venda' as const,
@@ -205,9 +180,9 @@ export const ordensHandlers = [
       headers['idempotency-key'] ?? null,
       () => {
         if (operacao)
-          closeMockOperacao(
+          carteira.closeMockOperacao(
             operacao.id,
-            body.preco ?? mockQuote(symbol) ?? operacao.preco_unitario,
+            body.preco ?? carteira.mockQuote(symbol) ?? operacao.preco_unitario,
           );
       },
     );
@@ -243,11 +218,10 @@ export const ordensHandlers = [
     return ok(e.cancel, found.grupo.status);
   }),
 
-  // The history pages by the server's cursor: (criado_em to the microsecond, id), newest first.
+  // The history newest first, by the filters the screen sends: one page (the paging is the server's, recorded).
   handle(e.list, ({ input: { query: q } }) => {
-    const limite = q.limite ?? 50;
-    const dia = (o: Ordem) => todayIso(new Date(o.criado_em));
-    const lista = [...ordens.entries()]
+    const dia = (o: c.Ordem) => todayIso(new Date(o.criado_em));
+    const results = [...ordens.entries()]
       .map(([id, found]) => ordemOf(id, found))
       .filter(
         (o) =>
@@ -255,16 +229,12 @@ export const ordensHandlers = [
           (q.acao === undefined || o.acao === q.acao) &&
           (q.estado === undefined || o.estado === q.estado) &&
           (q.de === undefined || dia(o) >= q.de) &&
-          (q.ate === undefined || dia(o) <= q.ate) &&
-          (q.cursor === undefined || cursorOf(o) < q.cursor),
+          (q.ate === undefined || dia(o) <= q.ate),
       )
-      .sort((a, b) => cursorOf(b).localeCompare(cursorOf(a)));
-    const results = lista.slice(0, limite);
-    const last = results.at(-1);
-    return ok(e.list, {
-      results,
-      next_cursor: lista.length > limite && last ? cursorOf(last) : null,
-    });
+      .sort(
+        (a, b) => b.criado_em.localeCompare(a.criado_em) || b.group_id.localeCompare(a.group_id),
+      );
+    return ok(e.list, { results, next_cursor: null });
   }),
 
   handle(e.detail, ({ input: { params } }) => {
@@ -291,10 +261,7 @@ export const ordensHandlers = [
   }),
 ];
 
-/** The server's cursor of a row (its instant to the microsecond, its id): ordered as text, as the rows are. */
-const cursorOf = (o: Ordem) => `${o.criado_em.replace('Z', '000Z')}_${o.group_id}`;
-
-function estadoOf(status: OrderStatus): EstadoOrdem {
+function estadoOf(status: c.OrderStatus): c.EstadoOrdem {
   if (status.executed_all) return 'completed';
   if (status.erro?.startsWith('Resolvida por')) return 'resolved';
   return status.finished ? 'failed' : 'sent';
@@ -311,7 +278,7 @@ const RETCODES = {
 function ordemOf(
   groupId: string,
   { grupo: { status }, meta }: { grupo: Grupo; meta: Meta },
-): Ordem {
+): c.Ordem {
   const estado = estadoOf(status);
   return {
     ...meta,
@@ -326,7 +293,7 @@ function ordemOf(
         symbol: l.symbol,
         volume: l.volume,
         volume_exec: l.volume_exec,
-        preco_medio: l.volume_exec > 0 ? (meta.preco ?? mockQuote(meta.acao) ?? 10) : null,
+        preco_medio: l.volume_exec > 0 ? (meta.preco ?? carteira.mockQuote(meta.acao) ?? 10) : null,
         estado: fase === 'placed' && l.volume_exec > 0 ? 'partial' : fase,
         retcode,
         retcode_desc,

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import { takeContractViolations } from '../../mocks/contract';
 import { handlers } from '../../mocks/handlers/index';
-import { recorded } from '../../mocks/recorded';
+import { recorded, recordedSequence } from '../../mocks/recorded';
 import { seedFromRecordedFixtures } from '../../mocks/replay';
 
 /** The QA replay's error paths (README, "QA: replaying recorded fixtures"), over the recorded fixtures. */
@@ -31,6 +31,15 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
+/** The recorded lote's items, their legs renamed to another stock. */
+const renamed = (itens: unknown, ticker: string) =>
+  (itens as Array<{ cliente: number; legs: Array<{ symbol: string; quantidade: number }> }>).map(
+    (item) => ({
+      ...item,
+      legs: item.legs.map((l) => ({ ...l, symbol: l.symbol.replace(/^[A-Z]{4}\d+/, ticker) })),
+    }),
+  );
+
 const compra = {
   ticker_base: 'PETR4',
   execucao: 'mercado',
@@ -38,7 +47,78 @@ const compra = {
   legs: [{ symbol: 'PETR4', quantidade: 100 }],
 };
 
+/** A recorded sequence's answers of one endpoint (by its path's tail), in order, with its stock swapped. */
+function recordedAnswers(
+  name: Parameters<typeof recordedSequence>[0],
+  tail: RegExp,
+  ticker: string,
+) {
+  const steps = recordedSequence(name);
+  const first = steps[0]!.request.body as { ticker?: string; ticker_base?: string };
+  const from = first.ticker ?? first.ticker_base!;
+  return steps
+    .filter((s) => tail.test(s.request.path))
+    .map((s) => JSON.parse(JSON.stringify(s.response.body).replaceAll(from, ticker)) as unknown);
+}
+
 describe('QA replay (npm run dev:mock)', () => {
+  it('replays the recorded buy: validate, send, then each recorded status in order', async () => {
+    const ana = recorded('clientes-list').response.body[0]!;
+    const validar = {
+      ticker: 'PETR4',
+      modo: 'quantidade',
+      execucao: 'mercado',
+      tp: 100,
+      quantidade: 100,
+    };
+    const validated = await api('POST', `/clientes/${ana.id}/mt5/compra/validar/`, validar);
+    const [recordedValidation] = recordedAnswers('fluxo-compra', /validar\/$/, 'PETR4');
+    expect(validated.body).toMatchObject({
+      legs_sugeridas: (recordedValidation as { legs_sugeridas: unknown }).legs_sugeridas,
+    });
+    const sent = await api('POST', `/clientes/${ana.id}/mt5/compra/`, compra);
+    const expected = recordedAnswers('fluxo-compra', /compra-status\/[^/]+\/$/, 'PETR4');
+    expect(expected.length).toBeGreaterThan(1);
+    const statuses = [];
+    for (let i = 0; i < expected.length; i++) {
+      const path = `/clientes/${ana.id}/mt5/compra-status/${sent.body.group_id}/`;
+      statuses.push((await api('GET', path)).body);
+    }
+    expect(statuses).toEqual(
+      expected.map((s) => ({ ...(s as object), group_id: sent.body.group_id })),
+    );
+    expect(statuses.at(-1)).toMatchObject({ finished: true, executed_all: true });
+  });
+
+  it('replays the recorded lote: its validation, then each client’s recorded statuses in order', async () => {
+    const ticker = 'VALE3';
+    const fluxo = recordedSequence('fluxo-lote-compra');
+    const pedido = fluxo[0]!.request.body as Record<string, unknown>;
+    const validated = await api('POST', '/lotes/validar/', { ...pedido, ticker });
+    const [recordedValidation] = recordedAnswers('fluxo-lote-compra', /validar\/$/, ticker);
+    expect(validated.body).toEqual(recordedValidation);
+    const envio = fluxo[1]!.request.body as Record<string, unknown>;
+    const sent = await fetch(`${location.origin}${API_BASE}/lotes/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'qa-replay' },
+      body: JSON.stringify({ ...envio, ticker_base: ticker, itens: renamed(envio.itens, ticker) }),
+    }).then((r) => r.json() as Promise<{ lote_id: string }>);
+    const expected = recordedAnswers(
+      'fluxo-lote-compra',
+      /lotes\/[0-9a-f-]{36}\/$/,
+      ticker,
+    ) as Array<{
+      itens: Array<{ cliente: number; finished: boolean; summary: unknown }>;
+    }>;
+    const seen = [];
+    for (let i = 0; i < expected.length; i++)
+      seen.push((await api('GET', `/lotes/${sent.lote_id}/`)).body);
+    const per = (s: { itens: Array<{ cliente: number; finished: boolean; summary: unknown }> }) =>
+      s.itens.map(({ cliente, finished, summary }) => ({ cliente, finished, summary }));
+    expect(seen.map(per)).toEqual(expected.map(per));
+    expect(seen.at(-1)).toMatchObject({ finished: true });
+  });
+
   it("logs in with any password but 'errada'", async () => {
     expect((await api('POST', '/token/', { username: 'qa', password: 'errada' })).status).toBe(401);
     expect((await api('POST', '/token/', { username: 'qa', password: 'outra' })).status).toBe(200);

@@ -26,8 +26,12 @@ import { standardWorkbook } from '../modules/importacao/workbooks';
 
 const SIM_HOST = '127.0.0.153';
 const SIM_TOKEN = 'fuzz-agent-token';
-/** Failed logins write the throttle table by design (that is how a refusal is counted): not compared. */
-const WRITABLE_BY_REFUSALS = ['login_throttle'];
+/**
+ * Failed logins write the throttle table by design (that is how a refusal is counted), and the background tasks'
+ * own tables change whenever their tasks run, whatever a request was refused for (the MT5 statuses the monitor
+ * measures, the tasks' leases): not compared.
+ */
+const WRITABLE_BY_REFUSALS = ['login_throttle', 'mt5_status', 'task_leases'];
 /** ...and the audit log's record of each refused login (issue 12: logins are audited, successes and failures). */
 const AUDITED_REFUSALS = ['login_failed', 'login_delayed'];
 

@@ -61,6 +61,12 @@ export const operacoes = pgTable(
     data_venda: date('data_venda'),
     preco_venda_unitario: numeric('preco_venda_unitario', { precision: 18, scale: 4 }),
     valor_alvo: numeric('valor_alvo', { precision: 18, scale: 4 }),
+    /**
+     * Brokerage plus B3 fees, in R$ (issue 29): they enter the average cost and reduce the sale's value for the
+     * income tax. A partial sale splits custos_compra in proportion to the quantities (shared/ir splitCustos).
+     */
+    custos_compra: numeric('custos_compra', { precision: 18, scale: 2 }).notNull().default('0'),
+    custos_venda: numeric('custos_venda', { precision: 18, scale: 2 }).notNull().default('0'),
     origem: text('origem', { enum: ['manual', 'mt5'] })
       .notNull()
       .default('manual'),

@@ -5,6 +5,8 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import patrimonios from '../../mocks/fixtures/patrimonio-disponivel.json';
+import { formatMoney } from '../../shared/format';
 import { closePages, sharedBrowser, screenshot } from '../support/browser';
 import { freePort } from '../support/server-process';
 
@@ -89,7 +91,9 @@ describe('QA replay on npm run dev:mock', () => {
   it('opens a portfolio with its POSICIONADAS', async () => {
     const page = await open('/clientes/1/carteira');
     await page.getByRole('heading', { name: 'Ana Beatriz Carvalho Carteira' }).waitFor();
-    await page.getByText('R$ 955.600,00').waitFor();
+    // Ana's patrimony as the recorder found it: the demo's figures move with its calendar.
+    const ana = patrimonios.response.body.find((p) => p.codigo === '2847163')!;
+    await page.getByText(formatMoney(ana.patrimonio)).waitFor();
     await page.getByRole('tab', { name: 'POSICIONADAS' }).click();
     const abertas = page.getByRole('table', { name: 'Operações posicionadas' });
     await abertas.getByRole('row').nth(1).waitFor();

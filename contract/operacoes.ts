@@ -3,8 +3,10 @@ import {
   IdParams,
   IdSchema,
   IsoDateSchema,
+  MAX_VALOR,
   MoneySchema,
   NoContentSchema,
+  VALOR_MAXIMO,
   dataCampo,
   idCampo,
   idParam,
@@ -29,6 +31,12 @@ export const OperacaoSchema = z.object({
   valor_total_compra: MoneySchema.nullable(),
   valor_total_venda: MoneySchema.nullable(),
   dias_posicionado: z.number().int().nullable(),
+  /**
+   * Brokerage plus B3 fees of the purchase and of the sale, in R$ (issue 29). The server always sends them;
+   * optional for the answers recorded before they existed (absent: 0).
+   */
+  custos_compra: MoneySchema.optional(),
+  custos_venda: MoneySchema.optional(),
   /** The lote its MT5 buy, or its MT5 sale, was part of (issue 16). */
   lote_compra: z.uuid().nullable().optional(),
   lote_venda: z.uuid().nullable().optional(),
@@ -40,6 +48,8 @@ export type Operacao = z.infer<typeof OperacaoSchema>;
 export const DATA_VENDA_ANTES_DA_COMPRA = 'A data de venda não pode ser anterior à data de compra.';
 export const PRECO_POSITIVO = 'Informe um valor maior que zero.';
 export const QUANTIDADE_INVALIDA = 'Informe uma quantidade inteira maior que zero.';
+export const CUSTO_INVALIDO = 'Informe os custos em reais, zero ou mais.';
+export const CUSTO_CASAS = 'Use no máximo 2 casas decimais (centavos).';
 // The API takes aaaa-mm-dd, the screens dd/mm/aaaa: the message names neither.
 export const DATA_INVALIDA = 'Informe uma data válida.';
 
@@ -54,6 +64,16 @@ const quantidade = quantidadePositiva({
 
 const data = dataCampo(DATA_INVALIDA).nullable();
 
+// Cents as an integer, forgiving binary noise (0.1 + 0.2 has 2 places).
+const hasTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** Costs in R$: zero or more, to the cent, within the money bounds (the column is numeric(18,2)). */
+const custo = z
+  .number(CUSTO_INVALIDO)
+  .min(0, CUSTO_INVALIDO)
+  .max(MAX_VALOR, VALOR_MAXIMO)
+  .refine(hasTwoDecimals, CUSTO_CASAS);
+
 /** The fields of POST and PATCH operacoes/: empty numeric and date values arrive as null and are accepted. */
 const OperacaoFieldsSchema = z.object({
   cliente: idCampo(),
@@ -64,6 +84,10 @@ const OperacaoFieldsSchema = z.object({
   data_venda: data.default(null),
   preco_venda_unitario: preco.default(null),
   valor_alvo: preco.default(null),
+  // Optional rather than defaulted, so the callers that build an input (the mocks, the lote's buy) need not
+  // name them: absent is 0.
+  custos_compra: custo.optional(),
+  custos_venda: custo.optional(),
 });
 
 function vendaDepoisDaCompra(
@@ -89,6 +113,8 @@ export const OperacaoPatchSchema = z
     data_venda: data.optional(),
     preco_venda_unitario: preco.optional(),
     valor_alvo: preco.optional(),
+    custos_compra: custo.optional(),
+    custos_venda: custo.optional(),
   })
   .superRefine(vendaDepoisDaCompra);
 export type OperacaoPatch = z.infer<typeof OperacaoPatchSchema>;

@@ -59,6 +59,8 @@ const operacaoJson = sql<string>`json_build_object(
   'valor_total_compra', ${valorTotalCompra}::float8,
   'valor_total_venda', ${valorTotalVenda}::float8,
   'dias_posicionado', ${diasPosicionado},
+  'custos_compra', ${operacoes.custos_compra}::float8,
+  'custos_venda', ${operacoes.custos_venda}::float8,
   'lote_compra', (select g.lote_id from order_groups g where g.id = ${operacoes.order_group_id}),
   'lote_venda', (select g.lote_id from order_groups g
     where g.operacao_id = ${operacoes.id} and g.lado = 'venda' and g.state = 'completed' limit 1),

@@ -1,5 +1,6 @@
 import { todayIso } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/format';
+import { splitCustos } from '../../../shared/ir';
 import { vwap } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -202,6 +203,9 @@ async function applySell(
   const operacoes: OperacaoTocada[] = [{ id: op.id, papel: 'realizada' }];
   const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
   const remaining = (op.quantidade ?? 0) - filled;
+  // The purchase's costs follow the shares, to the cent; the remainder stays with the open part (issue 29).
+  const [custosVendidos, custosRestantes] =
+    remaining > 0 ? splitCustos(op.custos_compra, filled, op.quantidade!) : [op.custos_compra, '0'];
   if (remaining > 0) {
     const rest = {
       cliente_id: op.cliente_id,
@@ -210,6 +214,7 @@ async function applySell(
       preco_unitario: op.preco_unitario,
       quantidade: remaining,
       valor_alvo: op.valor_alvo,
+      custos_compra: custosRestantes,
       origem: op.origem,
     };
     const created = await writeOperacao(tx, group, rest, username);
@@ -218,6 +223,7 @@ async function applySell(
   await updateOperacao(tx, op.id, {
     ...sale,
     quantidade: Math.min(filled, op.quantidade ?? filled),
+    custos_compra: custosVendidos,
   });
   await audit(tx, {
     username,

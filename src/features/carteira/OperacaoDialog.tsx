@@ -118,6 +118,8 @@ function OperacaoForm({
             <DecimalField control={control} name="valor_alvo" label="Valor Alvo" />
             <DateField label="Data Venda" name="data_venda" control={control} />
             <DecimalField control={control} name="preco_venda_unitario" label="Preço Venda" />
+            <DecimalField control={control} name="custos_compra" label="Custos da compra (R$)" />
+            <DecimalField control={control} name="custos_venda" label="Custos da venda (R$)" />
           </SimpleGrid>
           {save.error && (
             <Alert.Root status="error" mt="4" role="alert">

@@ -19,9 +19,18 @@ export interface OperacaoFormValues {
   valor_alvo: number | null | undefined;
   data_venda: string;
   preco_venda_unitario: number | null | undefined;
+  /** Brokerage plus B3 fees in R$ (issue 29): blank is zero. */
+  custos_compra: number | null | undefined;
+  custos_venda: number | null | undefined;
 }
 type Campo = keyof OperacaoFormValues;
-type Numerico = 'preco_unitario' | 'quantidade' | 'valor_alvo' | 'preco_venda_unitario';
+type Numerico =
+  | 'preco_unitario'
+  | 'quantidade'
+  | 'valor_alvo'
+  | 'preco_venda_unitario'
+  | 'custos_compra'
+  | 'custos_venda';
 
 /** What the server must judge: a value not read is sent as typed (or null when blank), and it says what is wrong. */
 type Digitado<T> = { [K in keyof T]: T[K] | string | null };
@@ -50,6 +59,9 @@ export function paraCorpo(
     valor_alvo: numero('valor_alvo'),
     data_venda: data(v.data_venda),
     preco_venda_unitario: numero('preco_venda_unitario'),
+    // No costs typed: none paid (the column's default), not an unknown value.
+    custos_compra: numero('custos_compra') ?? 0,
+    custos_venda: numero('custos_venda') ?? 0,
   };
 }
 
@@ -62,6 +74,8 @@ export function valoresIniciais(op: Operacao | null): OperacaoFormValues {
     valor_alvo: op?.valor_alvo ?? undefined,
     data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
     preco_venda_unitario: op?.preco_venda_unitario ?? undefined,
+    custos_compra: op?.custos_compra ?? undefined,
+    custos_venda: op?.custos_venda ?? undefined,
   };
 }
 

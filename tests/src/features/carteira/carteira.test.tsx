@@ -258,6 +258,8 @@ describe('the portfolio screen', () => {
       valor_alvo: null,
       data_venda: null,
       preco_venda_unitario: null,
+      custos_compra: 0,
+      custos_venda: 0,
     });
     const sent = () => bodies.at(-1);
 
@@ -287,6 +289,8 @@ describe('the portfolio screen', () => {
       valor_alvo: null,
       data_venda: null,
       preco_venda_unitario: null,
+      custos_compra: 0,
+      custos_venda: 0,
     });
     server.events.removeAllListeners();
     await user.click(screen.getByRole('tab', { name: 'POSICIONADAS' }));

@@ -53,7 +53,7 @@ export const OrdemSchema = z.object({
   estado: EstadoOrdemSchema,
   criado_em: z.iso.datetime(),
   /** Who sent it. */
-  usuario: z.string(),
+  criado_por: z.string(),
   legs: z.array(PernaOrdemSchema),
   concluido_em: z.iso.datetime().nullable(),
   erro: z.string().nullable(),

@@ -191,15 +191,15 @@ export type LoteItemStatus = z.infer<typeof LoteItemStatusSchema>;
 
 export const LoteStatusSchema = z.object({
   lote_id: z.uuid(),
-  tipo: LadoSchema,
+  lado: LadoSchema,
   ticker_base: z.string(),
   execucao: ExecucaoSchema,
   preco: MoneySchema.nullable(),
   tp: MoneySchema.nullable(),
   regra: RegraLoteSchema.nullable(),
   valor: z.number().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  created_by: z.string(),
+  criado_em: z.iso.datetime({ offset: true }),
+  criado_por: z.string(),
   /** Every group executed in full. */
   executed_all: z.boolean(),
   /** Every group has ended (executed, failed or resolved): polling stops. */
@@ -224,11 +224,11 @@ export type LoteCancelamento = z.infer<typeof LoteCancelamentoSchema>;
 
 export const LoteResumoSchema = z.object({
   lote_id: z.uuid(),
-  tipo: LadoSchema,
+  lado: LadoSchema,
   ticker_base: z.string(),
   execucao: ExecucaoSchema,
-  created_at: z.iso.datetime({ offset: true }),
-  created_by: z.string(),
+  criado_em: z.iso.datetime({ offset: true }),
+  criado_por: z.string(),
   clientes: z.number().int(),
   /** Groups executed in full, in part (something filled), failed with nothing filled, and still in flight. */
   executadas: z.number().int(),

@@ -93,15 +93,15 @@ export class Lotes {
     if (finished && lote.finished_at === null) await this.markFinished(lote, itens, username);
     return {
       lote_id: lote.id,
-      tipo: lote.lado,
+      lado: lote.lado,
       ticker_base: lote.ticker_base,
       execucao: lote.execucao,
       preco: price(lote.preco),
       tp: price(lote.tp),
       regra: lote.regra,
       valor: lote.valor === null ? null : Number(lote.valor),
-      created_at: lote.created_at.toISOString(),
-      created_by: lote.created_by,
+      criado_em: lote.created_at.toISOString(),
+      criado_por: lote.created_by,
       executed_all,
       finished,
       itens,
@@ -135,11 +135,11 @@ export class Lotes {
     const rows = await listLotesResumo(this.db, LISTA_LOTES);
     return rows.map((r) => ({
       lote_id: r.id,
-      tipo: r.lado,
+      lado: r.lado,
       ticker_base: r.ticker_base,
       execucao: r.execucao,
-      created_at: new Date(r.created_at).toISOString(),
-      created_by: r.created_by,
+      criado_em: new Date(r.created_at).toISOString(),
+      criado_por: r.created_by,
       clientes: r.clientes,
       executadas: r.executadas,
       parciais: r.parciais,

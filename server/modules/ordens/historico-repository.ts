@@ -41,7 +41,7 @@ const ordemJson = sql`json_build_object(
   'tp', g.tp::float8,
   'estado', g.state,
   'criado_em', ${utc('g.created_at', ISO_MS)},
-  'usuario', g.created_by,
+  'criado_por', g.created_by,
   'legs', coalesce(l.legs, '[]'::json),
   'concluido_em', ${utc('g.completed_at', ISO_MS)},
   'erro', g.erro,

@@ -29,7 +29,7 @@ export function CompraLote({ inicial, reenvio, onSent }: Props) {
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Title>
-            Reenvio das falhas do lote de {formatDataHora(reenvio.created_at)}:{' '}
+            Reenvio das falhas do lote de {formatDataHora(reenvio.criado_em)}:{' '}
             {contagem(falhas(reenvio).length, 'cliente', 'clientes')}. Valide para dimensionar de
             novo e envie.
           </Alert.Title>

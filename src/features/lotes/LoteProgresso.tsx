@@ -99,12 +99,12 @@ function LoteCabecalho({ status }: { status: LoteStatus }) {
     <>
       <Stack gap="1">
         <Text fontWeight="semibold" fontSize="lg">
-          {TIPO[status.tipo]} de {status.ticker_base} · {EXECUCAO[status.execucao]}
+          {TIPO[status.lado]} de {status.ticker_base} · {EXECUCAO[status.execucao]}
           {status.preco !== null ? ` a ${formatMoney(status.preco)}` : ''}
           {status.tp !== null ? ` · alvo ${formatMoney(status.tp)}` : ''}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          Lote enviado em {formatDataHora(status.created_at)} por {status.created_by} ·{' '}
+          Lote enviado em {formatDataHora(status.criado_em)} por {status.criado_por} ·{' '}
           {contagem(status.itens.length, 'ordem', 'ordens')}
         </Text>
       </Stack>
@@ -203,7 +203,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
           <Button
             variant="outline"
             onClick={() =>
-              status.tipo === 'compra' ? onReenviarCompra(status) : setReenvioVenda(status)
+              status.lado === 'compra' ? onReenviarCompra(status) : setReenvioVenda(status)
             }
           >
             Reenviar falhas ({formatInteger(falhados.length)})
@@ -230,7 +230,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
         data={status.itens}
         getRowId={(i) => i.group_id}
         maxHeight={560}
-        exportacao={{ nome: 'Lote', de: `${TIPO[status.tipo]} ${status.ticker_base}` }}
+        exportacao={{ nome: 'Lote', de: `${TIPO[status.lado]} ${status.ticker_base}` }}
       />
       <ConfirmDialog
         target={reenvioVenda}

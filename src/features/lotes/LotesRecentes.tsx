@@ -15,15 +15,15 @@ const count = (
 ) => col.accessor(key, { header, cell: (c) => formatInteger(c.getValue()), meta: META.inteiro });
 
 const columns = [
-  col.accessor('created_at', {
+  col.accessor('criado_em', {
     header: 'Data',
     cell: (c) => formatDataHora(c.getValue()),
     meta: { formato: 'dataHora' },
   }),
-  col.accessor('tipo', {
+  col.accessor('lado', {
     header: 'Tipo',
     cell: (c) => (c.getValue() === 'compra' ? 'Compra' : 'Venda'),
-    meta: { exportar: (l) => (l.tipo === 'compra' ? 'Compra' : 'Venda') },
+    meta: { exportar: (l) => (l.lado === 'compra' ? 'Compra' : 'Venda') },
   }),
   col.accessor('ticker_base', { header: 'Ação' }),
   count('Clientes', 'clientes'),
@@ -31,7 +31,7 @@ const columns = [
   count('Em parte', 'parciais'),
   count('Falhas', 'falhas'),
   count('Em andamento', 'em_andamento'),
-  col.accessor('created_by', { header: 'Usuário' }),
+  col.accessor('criado_por', { header: 'Usuário' }),
   col.display({
     id: 'acompanhar',
     header: 'Ações',

@@ -33,7 +33,7 @@ export function Dados({ ordem }: { ordem: OrdemDetalhe }) {
       <Dado label="Execução">{EXECUCAO[ordem.execucao]}</Dado>
       <Dado label="Preço limite">{formatNumber(ordem.preco)}</Dado>
       <Dado label="Alvo">{formatNumber(ordem.tp)}</Dado>
-      <Dado label="Enviada por">{ordem.usuario}</Dado>
+      <Dado label="Enviada por">{ordem.criado_por}</Dado>
       <Dado label="Lote">
         <LoteLink loteId={ordem.lote_id} />
       </Dado>

@@ -101,7 +101,7 @@ export const colunasDoHistorico = (comCliente: boolean) => [
     header: 'Retorno do terminal',
     cell: (c) => <Linhas items={retornos(c.row.original)} wrap />,
   }),
-  col.accessor('usuario', { header: 'Enviada por' }),
+  col.accessor('criado_por', { header: 'Enviada por' }),
   // The whole id exported (the screen shows its first eight characters, the whole in the link's title).
   col.accessor('lote_id', { header: 'Lote', cell: (c) => <LoteLink loteId={c.getValue()} /> }),
 ];

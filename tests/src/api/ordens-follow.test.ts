@@ -118,15 +118,15 @@ describe("following a lote's orders", () => {
   });
   const lote = (itens: ReturnType<typeof item>[]): LoteStatus => ({
     lote_id: LOTE,
-    tipo: 'compra',
+    lado: 'compra',
     ticker_base: 'PETR4',
     execucao: 'mercado',
     preco: null,
     tp: 45,
     regra: null,
     valor: null,
-    created_at: '2025-10-29T13:05:00.000Z',
-    created_by: 'operador',
+    criado_em: '2025-10-29T13:05:00.000Z',
+    criado_por: 'operador',
     finished: itens.every((i) => i.finished),
     executed_all: itens.every((i) => i.executed_all),
     itens,

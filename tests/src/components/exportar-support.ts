@@ -77,7 +77,7 @@ export const ordem: Ordem = {
   estado: 'sent',
   // 13:00 UTC is 10:00 in São Paulo.
   criado_em: '2025-03-11T13:00:00.000Z',
-  usuario: 'operador',
+  criado_por: 'operador',
   legs: [
     perna,
     {

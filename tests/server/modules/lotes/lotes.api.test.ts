@@ -47,7 +47,7 @@ interface ItemStatus {
 }
 interface LoteStatus {
   lote_id: string;
-  tipo: 'compra' | 'venda';
+  lado: 'compra' | 'venda';
   executed_all: boolean;
   finished: boolean;
   itens: ItemStatus[];
@@ -644,7 +644,7 @@ describe('lotes: one order to many clients', () => {
     expect(twice.status).toBe(409);
 
     const vendido = await untilFinished(loteId);
-    expect(vendido).toMatchObject({ tipo: 'venda', executed_all: true });
+    expect(vendido).toMatchObject({ lado: 'venda', executed_all: true });
     expect(vendido.itens.map((i) => i.operacao).sort()).toEqual(abertas.map((o) => o.id).sort());
     const sold = await server.database.db
       .select()

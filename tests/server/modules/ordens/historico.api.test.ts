@@ -32,7 +32,7 @@ interface Ordem {
   tp: number | null;
   estado: string;
   criado_em: string;
-  usuario: string;
+  criado_por: string;
   legs: Perna[];
   erro: string | null;
   aviso: string | null;
@@ -205,7 +205,7 @@ describe('the order history', () => {
       tp: 45,
       estado: 'completed',
       criado_em: '2024-03-11T16:00:00.000Z',
-      usuario: 'semente',
+      criado_por: 'semente',
       aviso: null,
       legs: [
         {
@@ -333,7 +333,7 @@ describe('the order history', () => {
       acao: 'PETR4',
       execucao: 'limite',
       preco: 37,
-      usuario: 'operador',
+      criado_por: 'operador',
       operacao_id: op!.id,
       legs: [{ symbol: 'PETR4', volume: 200, volume_exec: 200, preco_medio: 37, estado: 'filled' }],
       operacoes: [{ id: op!.id, papel: 'criada' }],

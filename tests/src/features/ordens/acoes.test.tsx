@@ -36,7 +36,7 @@ const aberta = (extra: Partial<OrdemDetalhe> = {}): OrdemDetalhe => ({
   tp: 45,
   estado: 'sent',
   criado_em: '2025-03-15T13:00:00.000Z',
-  usuario: 'operador',
+  criado_por: 'operador',
   legs: [
     {
       symbol: 'PETR4',

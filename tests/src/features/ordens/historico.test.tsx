@@ -32,7 +32,7 @@ const ordem = (n: number, extra: Partial<Ordem> = {}): Ordem => ({
   tp: 45,
   estado: 'completed',
   criado_em: `2025-03-${String(10 + n).padStart(2, '0')}T13:00:00.000Z`,
-  usuario: 'operador',
+  criado_por: 'operador',
   legs: [
     {
       symbol: 'PETR4',

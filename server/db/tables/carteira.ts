@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -38,12 +39,20 @@ export const clientes = pgTable(
   (t) => [index('clientes_codigo_xp_idx').on(t.codigo_xp)],
 );
 
-export const acoes = pgTable('acoes', {
-  id: serial('id').primaryKey(),
-  ticker: text('ticker').notNull().unique(),
-  empresa: text('empresa'),
-  setor: text('setor'),
-});
+/** An asset's class for the income tax (issue 29): each class has its own rate and exemption. */
+export const CLASSES_ATIVO = ['acao', 'unit', 'etf', 'fii', 'bdr'] as const;
+
+export const acoes = pgTable(
+  'acoes',
+  {
+    id: serial('id').primaryKey(),
+    ticker: text('ticker').notNull().unique(),
+    empresa: text('empresa'),
+    setor: text('setor'),
+    classe: text('classe', { enum: CLASSES_ATIVO }).notNull().default('acao'),
+  },
+  (t) => [check('acoes_classe', sql`${t.classe} in ('acao', 'unit', 'etf', 'fii', 'bdr')`)],
+);
 
 export const operacoes = pgTable(
   'operacoes',

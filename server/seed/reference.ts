@@ -19,7 +19,8 @@ export async function loadReferenceData(db: Db): Promise<void> {
   const rows = lines.map((line) => {
     const [ticker = '', empresa = '', setor = '', classe = ''] = line.split(';');
     // The file states each asset's class (issue 29): a typo there must stop the start, not exempt a unit.
-    if (!isClasse(classe)) throw new Error(`acoes.csv: classe inválida para ${ticker}: '${classe}'`);
+    if (!isClasse(classe))
+      throw new Error(`acoes.csv: classe inválida para ${ticker}: '${classe}'`);
     return { ticker, empresa: empresa || null, setor: setor || null, classe };
   });
   await db.insert(acoes).values(rows).onConflictDoNothing({ target: acoes.ticker });

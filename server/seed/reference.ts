@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
-import { acoes, CLASSES_ATIVO } from '../db/schema';
+import { CLASSES_ATIVO } from '../../contract';
+import { acoes } from '../db/schema';
 
 type Classe = (typeof CLASSES_ATIVO)[number];
 const isClasse = (v: string): v is Classe => (CLASSES_ATIVO as readonly string[]).includes(v);

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLASSES_ATIVO } from '../../../contract/acoes';
 import { timestamps } from './common';
 
 // Clients, stocks, their operations and daily prices.
@@ -39,9 +40,6 @@ export const clientes = pgTable(
   (t) => [index('clientes_codigo_xp_idx').on(t.codigo_xp)],
 );
 
-/** An asset's class for the income tax (issue 29): each class has its own rate and exemption. */
-export const CLASSES_ATIVO = ['acao', 'unit', 'etf', 'fii', 'bdr'] as const;
-
 export const acoes = pgTable(
   'acoes',
   {
@@ -49,6 +47,7 @@ export const acoes = pgTable(
     ticker: text('ticker').notNull().unique(),
     empresa: text('empresa'),
     setor: text('setor'),
+    /** Its class for the income tax (issue 29): each class has its own rate and exemption. */
     classe: text('classe', { enum: CLASSES_ATIVO }).notNull().default('acao'),
   },
   (t) => [check('acoes_classe', sql`${t.classe} in ('acao', 'unit', 'etf', 'fii', 'bdr')`)],

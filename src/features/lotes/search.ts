@@ -1,4 +1,4 @@
-import { TICKER_B3 } from '../../../contract';
+import { parseUuid, TICKER_B3 } from '../../../contract';
 
 /**
  * The search of /ordens/lote: what opens the screen prefilled (the control panel's recommendation: ticker and
@@ -13,8 +13,6 @@ export interface LoteSearch {
   reenviar?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function loteSearch(search: Record<string, unknown>): LoteSearch {
   const out: LoteSearch = {};
   if (search.tipo === 'compra' || search.tipo === 'venda') out.tipo = search.tipo;
@@ -24,7 +22,8 @@ export function loteSearch(search: Record<string, unknown>): LoteSearch {
   if (search.tp !== undefined && Number.isFinite(tp) && tp > 0) out.tp = tp;
   for (const key of ['lote', 'reenviar'] as const) {
     const value = search[key];
-    if (typeof value === 'string' && UUID.test(value)) out[key] = value;
+    const id = typeof value === 'string' ? parseUuid(value) : null;
+    if (id) out[key] = id;
   }
   return out;
 }

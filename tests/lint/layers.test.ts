@@ -138,9 +138,25 @@ describe('the import layers', { timeout: 60_000 }, () => {
     );
   });
 
-  it('leaves the SPA and the mocks out of the glossary rule for now', async () => {
+  it('flags a Portuguese verb in the SPA too, in a component and its hooks', async () => {
     const found = await messages(
-      'src/features/importacao/zz-lint-glossario.ts',
+      'src/features/importacao/zz-lint-glossario.tsx',
+      'export function useCriarLote() { return 1; }\nexport const ehEventoDeAcoes = (t: string) => t === "x";\n' +
+        'export function ValidarDeNovo({ validarDeNovo }: { validarDeNovo: () => void }) {\n' +
+        '  return <button onClick={validarDeNovo}>Validar</button>;\n}\n' +
+        '// Words, not verbs: the button says Validar, a date was criado, a user.\nexport const criadoEm = 1;\nexport const user = 2;\n',
+    );
+    expect(found.filter((m) => m.startsWith('glossary/'))).toEqual(
+      ['useCriarLote', 'ehEventoDeAcoes', 'ValidarDeNovo', 'validarDeNovo'].map(
+        (name) =>
+          `glossary/english-verbs: '${name}' starts with a Portuguese verb: verbs in English, domain nouns in Portuguese (create, validate, list, cancel, is…).`,
+      ),
+    );
+  });
+
+  it('leaves the mocks out of the glossary rule for now', async () => {
+    const found = await messages(
+      'mocks/zz-lint-glossario.ts',
       'export function criarCompra() {}\n',
     );
     expect(found.filter((m) => m.startsWith('glossary/'))).toEqual([]);

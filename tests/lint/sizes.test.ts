@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 const MAX_LINES = 350;
-const ENFORCED = ['server', 'shared', 'contract'];
+const ENFORCED = ['server', 'shared', 'contract', 'src'];
 /** Not yet enforced: being rewritten (issue 27). The lead moves each to ENFORCED, and eslint.config.js's list. */
-const NOT_YET_ENFORCED = ['src', 'mocks', 'agent'];
+const NOT_YET_ENFORCED = ['mocks', 'agent'];
 
 const SOURCE = /\.(?:ts|tsx|js|mjs|py)$/;
 /** Tests, generated code, dependencies and caches are not sources. */

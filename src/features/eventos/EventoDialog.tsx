@@ -23,7 +23,7 @@ import { AcaoSelect, DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
 import {
-  ehEventoDeAcoes,
+  isTipoDeAcoes,
   EVENTO_FORM_FIELDS,
   eventoFormSchema,
   valoresIniciais,
@@ -90,7 +90,7 @@ function EventoCampos({
         <Field.HelperText>Primeiro pregão sem o direito.</Field.HelperText>
         <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
       </Field.Root>
-      {ehEventoDeAcoes(tipo) && (
+      {isTipoDeAcoes(tipo) && (
         <Box gridColumn={{ sm: 'span 2' }}>
           <DecimalField
             control={control}

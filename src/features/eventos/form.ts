@@ -11,8 +11,9 @@ import { formatDate } from '../../../shared/format';
 
 export const DATA_EX_DD_MM_AAAA = 'Informe uma data válida (dd/mm/aaaa).';
 
-const ehTipo = (v: string): v is TipoEvento => (TIPOS_EVENTO as readonly string[]).includes(v);
-export const ehEventoDeAcoes = (tipo: string) => ehTipo(tipo) && isEventoDeAcoes(tipo);
+const isTipoEvento = (v: string): v is TipoEvento =>
+  (TIPOS_EVENTO as readonly string[]).includes(v);
+export const isTipoDeAcoes = (tipo: string) => isTipoEvento(tipo) && isEventoDeAcoes(tipo);
 
 /** A number field's value (DecimalField): empty (undefined or null), or NaN for a text that is not a number. */
 const numeroDigitado = z.custom<number | null | undefined>(
@@ -36,7 +37,7 @@ export const eventoFormSchema = z
     const dataEx = isoFromBr(v.data_ex);
     if (dataEx === null)
       ctx.addIssue({ code: 'custom', path: ['data_ex'], message: DATA_EX_DD_MM_AAAA });
-    const deAcoes = ehEventoDeAcoes(v.tipo);
+    const deAcoes = isTipoDeAcoes(v.tipo);
     const body = EventoInputSchema.safeParse({
       // An empty choice is 0, which the contract refuses with 'Selecione a ação.'.
       acao: Number(v.acao),

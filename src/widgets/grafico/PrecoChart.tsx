@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { IChartApi, MouseEventParams, Time } from 'lightweight-charts';
 import type { Barra } from '../../../contract';
-import { criarGrafico, desenharPrecos, marcarOperacoes, type Biblioteca } from './desenho';
+import { createGrafico, desenharPrecos, marcarOperacoes, type Biblioteca } from './desenho';
 import {
   inicioDoPeriodo,
   isoDoTempo,
@@ -59,7 +59,7 @@ export function PrecoChart({
 
   useEffect(() => {
     if (!lib || !container.current) return;
-    const chart = criarGrafico(lib, container.current);
+    const chart = createGrafico(lib, container.current);
     chartRef.current = chart;
     const series = desenharPrecos(lib, chart, { tipo, barras, linhas });
     marcarOperacoes(lib, series, barras, marcas);

@@ -23,7 +23,7 @@ import {
 export type Biblioteca = typeof LightweightCharts;
 
 /** The chart, in pt-BR: prices in reais, dates dd/mm/aaaa, the axis by year, month or day. */
-export function criarGrafico(lib: Biblioteca, container: HTMLElement): IChartApi {
+export function createGrafico(lib: Biblioteca, container: HTMLElement): IChartApi {
   return lib.createChart(container, {
     autoSize: true,
     layout: {

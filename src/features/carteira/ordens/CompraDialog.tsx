@@ -84,7 +84,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
           >
             Validar
           </Button>
-          {situacao.validarDeNovo && !sending && (
+          {situacao.mustValidateAgain && !sending && (
             <Text fontSize="sm" color="orange.600">
               {VALIDAR_DE_NOVO}
             </Text>

@@ -112,7 +112,7 @@ export interface SituacaoCompra {
   /** Every leg passed, and a buy in flight was confirmed. */
   podeEnviar: boolean;
   /** Something changed since Validar: it must run again. */
-  validarDeNovo: boolean;
+  mustValidateAgain: boolean;
   /** Checks of a stock Validar found no legs for (its reason, or 'inválido'). */
   semPernas: ValidacaoLeg[];
 }
@@ -133,7 +133,7 @@ export function situacaoDaCompra(state: CompraState, values: Valores): SituacaoC
     atual,
     emVoo,
     podeEnviar: todasValidas && (!emVoo || state.confirmaEmVoo),
-    validarDeNovo: validacao !== null && !atual,
+    mustValidateAgain: validacao !== null && !atual,
     semPernas: legs.length === 0 && validacao ? validacao.validacoes.filter((v) => !v.ok) : [],
   };
 }

@@ -59,17 +59,17 @@ describe("the buy dialog's state", () => {
     expect(situacaoDaCompra(validado(), valores)).toMatchObject({
       atual: true,
       podeEnviar: true,
-      validarDeNovo: false,
+      mustValidateAgain: false,
     });
     expect(situacaoDaCompra(validado(resultado(false)), valores).podeEnviar).toBe(false);
     // A field changed since, or a leg edited: Validar again.
     expect(situacaoDaCompra(validado(), { ...valores, tp: 46 })).toMatchObject({
       podeEnviar: false,
-      validarDeNovo: true,
+      mustValidateAgain: true,
     });
     const editado = compraReducer(validado(), { type: 'legEdited', index: 1, quantidade: 30 });
     expect(editado.legs[1]).toEqual({ symbol: 'PETR4F', quantidade: 30 });
-    expect(situacaoDaCompra(editado, valores).validarDeNovo).toBe(true);
+    expect(situacaoDaCompra(editado, valores).mustValidateAgain).toBe(true);
   });
 
   it('waits for the confirmation of a buy of the stock already in flight, and sends it', () => {

@@ -1,14 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../../server/db/client';
-import { upsertUser } from '../../../server/modules/auth/users';
 import { Mt5Simulator } from '../../../server/mt5-sim';
 import { runCli } from '../../support/node-entry';
-import { databaseUrl, waitUntilUnused, withAdmin } from '../../support/pg-admin';
+import { scratchDatabase, type ScratchDatabase } from '../../support/pg-admin';
 import { freePort, startServerProcess, type ServerProcess } from '../../support/server-process';
 
 /**
@@ -24,7 +21,7 @@ const OWN_AGENT_TOKEN = 'token-proprio-do-cliente-0123456789abcdef';
 
 describe.skipIf(!postgres)('instances sharing one PostgreSQL', { timeout: 180_000 }, () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'instancias-'));
-  const name = `instancias_${crypto.randomBytes(4).toString('hex')}`;
+  let database: ScratchDatabase;
   let url = '';
   let sim: Mt5Simulator;
   let simPort = 0;
@@ -92,23 +89,11 @@ describe.skipIf(!postgres)('instances sharing one PostgreSQL', { timeout: 180_00
       MT5_AGENT_TOKEN: SHARED_AGENT_TOKEN,
       MT5_AGENT_NETWORKS: '127.0.0.0/8',
     });
-  const query = async <T extends pg.QueryResultRow>(text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<T>(text)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <T extends pg.QueryResultRow>(text: string) => database.query<T>(text);
 
   beforeAll(async () => {
-    const adminUrl = inject('pgUrl');
-    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-    url = databaseUrl(adminUrl, name);
-    const database = await openDatabase({ databaseUrl: url, dataDir: '', purpose: 'test' });
-    await upsertUser(database.db, USER.username, USER.password);
-    await database.close();
+    database = await scratchDatabase(inject('pgUrl'), 'instancias', USER);
+    url = database.url;
     // The client's VM answers only its own token.
     sim = new Mt5Simulator({ host: HOST, token: OWN_AGENT_TOKEN, marginFree: 1e8 });
     sim.terminal.setPrice('PETR4', 38);
@@ -120,10 +105,7 @@ describe.skipIf(!postgres)('instances sharing one PostgreSQL', { timeout: 180_00
       await server.closed;
     }
     await sim?.close();
-    await withAdmin(inject('pgUrl'), async (admin) => {
-      await waitUntilUnused(admin, name);
-      await admin.query(`drop database if exists ${name} with (force)`);
-    });
+    await database?.drop();
     fs.rmSync(root, { recursive: true, force: true });
   });
 

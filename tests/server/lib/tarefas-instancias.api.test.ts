@@ -2,12 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../../server/db/client';
-import { upsertUser } from '../../../server/modules/auth/users';
 import { startFleet, type SimFleet } from '../mt5-sim/fleet';
-import { databaseUrl, waitUntilUnused, withAdmin } from '../../support/pg-admin';
+import { scratchDatabase, type ScratchDatabase } from '../../support/pg-admin';
 import { freePort, startServerProcess, type ServerProcess } from '../../support/server-process';
 
 /**
@@ -30,7 +28,7 @@ interface Status {
 
 describe.skipIf(!postgres)('background tasks across two instances', { timeout: 180_000 }, () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tarefas-'));
-  const name = `tarefas_${crypto.randomBytes(4).toString('hex')}`;
+  let database: ScratchDatabase;
   let url = '';
   let fleet: SimFleet;
   const servers: Array<{ process: ServerProcess; port: number }> = [];
@@ -46,23 +44,11 @@ describe.skipIf(!postgres)('background tasks across two instances', { timeout: 1
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (await res.json()) as T;
   };
-  const query = async <T extends pg.QueryResultRow>(text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<T>(text)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <T extends pg.QueryResultRow>(text: string) => database.query<T>(text);
 
   beforeAll(async () => {
-    const adminUrl = inject('pgUrl');
-    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-    url = databaseUrl(adminUrl, name);
-    const database = await openDatabase({ databaseUrl: url, dataDir: '', purpose: 'test' });
-    await upsertUser(database.db, USER.username, USER.password);
-    await database.close();
+    database = await scratchDatabase(inject('pgUrl'), 'tarefas', USER);
+    url = database.url;
     // Orders fill a while after they are placed: the lote is still in flight when its task holder dies.
     fleet = await startFleet(
       Array.from({ length: VMS }, () => 'online' as const),
@@ -102,10 +88,7 @@ describe.skipIf(!postgres)('background tasks across two instances', { timeout: 1
       await process.closed;
     }
     await fleet?.close();
-    await withAdmin(inject('pgUrl'), async (admin) => {
-      await waitUntilUnused(admin, name);
-      await admin.query(`drop database if exists ${name} with (force)`);
-    });
+    await database?.drop();
     fs.rmSync(root, { recursive: true, force: true });
   });
 

@@ -4,11 +4,22 @@ import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
 import { DATA_INVALIDA } from './operacoes';
 
+/**
+ * An asset's class for the income tax (issue 29; docs/imposto-de-renda.md): stocks (acao) may be exempt, units,
+ * ETFs and BDRs are taxed like stocks but never exempt, FIIs have their own rate.
+ */
+export const CLASSES_ATIVO = ['acao', 'unit', 'etf', 'fii', 'bdr'] as const;
+export const CLASSE_INVALIDA = 'Informe a classe do ativo: acao, unit, etf, fii ou bdr.';
+export const ClasseAtivoSchema = z.enum(CLASSES_ATIVO, CLASSE_INVALIDA);
+export type ClasseAtivo = z.infer<typeof ClasseAtivoSchema>;
+
 export const AcaoSchema = z.object({
   id: IdSchema,
   ticker: z.string(),
   empresa: z.string().nullable(),
   setor: z.string().nullable(),
+  /** The server always sends it; optional for the answers recorded before it existed (absent: acao). */
+  classe: ClasseAtivoSchema.optional(),
 });
 export type Acao = z.infer<typeof AcaoSchema>;
 
@@ -26,6 +37,28 @@ export const TickerParam = texto(12, TICKER_INVALIDO).regex(
 );
 
 export const HistoricoPrecosParams = z.object({ ticker: TickerParam });
+
+export const AcaoParams = z.object({ ticker: TickerParam });
+
+/** An empty text is null. */
+const textoOpcional = (max: number) =>
+  texto(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** PUT acoes/{ticker}/: the asset's name, sector and class, all stated (a PUT replaces them). */
+export const AcaoInputSchema = z.object({
+  empresa: textoOpcional(200),
+  setor: textoOpcional(200),
+  classe: ClasseAtivoSchema,
+});
+export type AcaoInput = z.infer<typeof AcaoInputSchema>;
+
+/** XXXX3F is the fractional market's symbol of XXXX3: the same asset, never a second row of the universe. */
+export const tickerFracionario = (ticker: string) =>
+  `${ticker} é o símbolo do mercado fracionário de ${ticker.slice(0, -1)}: use ${ticker.slice(0, -1)}.`;
+export const TICKER_NOVO_INVALIDO =
+  'Ticker inválido: use o código da B3 (quatro letras, ou três letras e um dígito, e o número da classe; ex.: PETR4, TAEE11).';
 
 /** From and to (inclusive), either open: without both, the whole stored history. */
 export const HistoricoPrecosQuerySchema = z
@@ -61,6 +94,17 @@ export const acoesEndpoints = {
     tag: 'carteira',
     summary: 'O universo de ações (ticker, empresa, setor).',
     answers: { 200: AcaoListSchema },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/acoes/{ticker}/',
+    tag: 'carteira',
+    summary:
+      'Define a empresa, o setor e a classe (acao, unit, etf, fii, bdr) do ativo; cria o ativo quando o ticker ' +
+      'é novo e segue a regra da B3. Um ticker do fracionário (PETR4F) é recusado: é o mesmo ativo que PETR4.',
+    params: AcaoParams,
+    body: AcaoInputSchema,
+    answers: { 200: AcaoSchema },
   }),
   historico: endpoint({
     method: 'GET',

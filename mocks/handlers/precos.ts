@@ -39,6 +39,11 @@ export function mockHistoricoPrecos(ticker: string): Barra[] {
 }
 
 export const precosHandlers = [
+  // Minimal (issue 29): answers the asset as the server would, without keeping it (the universe's list is the
+  // scene's). No screen writes it yet.
+  handle(e.update, ({ input: { params, body } }) =>
+    ok(e.update, { id: mockAcao(params.ticker)?.id ?? 10_000, ticker: params.ticker, ...body }),
+  ),
   handle(e.historico, ({ input: { params, query } }) => {
     const acao = mockAcao(params.ticker);
     if (!acao && !mockRecomendacao(params.ticker)) return fail(404, ACAO_NAO_ENCONTRADA);

@@ -158,6 +158,12 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /clientes/{id}/resumo/': { build: (s) => ({ params: { id: s.clienteId } }) },
   'GET /acoes/': { build: () => ({}) },
+  'PUT /acoes/{ticker}/': {
+    build: () => ({
+      params: { ticker: 'TAEE11' },
+      body: { empresa: 'Taesa', setor: 'Utilidade Pública', classe: 'unit' },
+    }),
+  },
   'GET /health/': { build: () => ({}) },
   'GET /ready/': { build: () => ({}) },
   'GET /acoes/{ticker}/historico/': {

@@ -64,8 +64,8 @@ async function main(): Promise<number> {
           : ` for ${r.datas[0]} … ${r.datas[r.datas.length - 1]} (${r.datas.length} sessions)`
         : '';
       console.log(
-        `${nome}: ${r.cotacoes} spot stock quotes${periodo} out of ${lido.registros} records` +
-          (r.acoesNovas.length ? `; ${r.acoesNovas.length} new stocks added` : '') +
+        `${nome}: ${r.cotacoes} spot quotes${periodo} out of ${lido.registros} records` +
+          (r.acoesNovas.length ? `; ${r.acoesNovas.length} new assets added` : '') +
           '.',
       );
     }

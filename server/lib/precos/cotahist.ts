@@ -1,10 +1,13 @@
 import { unzipSync } from 'fflate';
+import type { ClasseAtivo } from '../../../contract';
 import { Decimal } from '../../../shared/decimal';
+import { classeCotahist } from './cotahist-classe';
 
 /**
  * B3's COTAHIST files (the official daily quote history): fixed-width records of 245 characters, latin1,
- * CRLF. A header (00), quote records (01) and a trailer (99). Only standard-lot spot stock records are kept:
- * BDI 02 and market type 010.
+ * CRLF. A header (00), quote records (01) and a trailer (99). Only spot records (market type 010) of the
+ * classes the product knows are kept: stocks, units and BDRs (BDI 02), FIIs (12) and ETFs (14), each with its
+ * class read from the record's codes (cotahist-classe.ts).
  */
 
 /** One kept quote record, prices already divided by 100 and by the quote factor (4 places). */
@@ -12,6 +15,7 @@ export interface CotacaoCotahist {
   data: string;
   ticker: string;
   nome: string;
+  classe: ClasseAtivo;
   abertura: string;
   maxima: string;
   minima: string;
@@ -40,12 +44,14 @@ const CAMPOS = {
   ticker: [13, 24],
   mercado: [25, 27],
   nome: [28, 39],
+  especi: [40, 49],
   abertura: [57, 69],
   maxima: [70, 82],
   minima: [83, 95],
   fechamento: [109, 121],
   quantidade: [153, 170],
   fator: [211, 217],
+  isin: [231, 242],
 } as const;
 
 const campo = (linha: string, nome: keyof typeof CAMPOS) =>
@@ -114,7 +120,13 @@ export function parseCotahist(texto: string): { cotacoes: CotacaoCotahist[]; reg
     if (tipo !== '01') throw new CotahistError(n, `unknown record type "${tipo}"`);
     registros++;
     const data = dataIso(campo(linha, 'data'), n);
-    if (campo(linha, 'bdi') !== '02' || campo(linha, 'mercado') !== '010') continue;
+    if (campo(linha, 'mercado') !== '010') continue;
+    const classe = classeCotahist(
+      campo(linha, 'bdi'),
+      campo(linha, 'especi'),
+      campo(linha, 'isin'),
+    );
+    if (!classe) continue;
     const ticker = campo(linha, 'ticker').trim();
     if (!/^[A-Z0-9]{4,12}$/.test(ticker)) throw new CotahistError(n, `invalid ticker "${ticker}"`);
     const fator = Number(numero(linha, 'fator', n));
@@ -123,6 +135,7 @@ export function parseCotahist(texto: string): { cotacoes: CotacaoCotahist[]; reg
       data,
       ticker,
       nome: campo(linha, 'nome').trim(),
+      classe,
       abertura: preco(numero(linha, 'abertura', n), fator),
       maxima: preco(numero(linha, 'maxima', n), fator),
       minima: preco(numero(linha, 'minima', n), fator),

@@ -11,8 +11,8 @@ export interface ResultadoImportacao {
 }
 
 /**
- * Stores one file's quotes in one transaction: stocks not yet in the universe are added with their short
- * name, and bars replace the ones of the same stock and date (a re-import changes nothing). COTAHIST prices are
+ * Stores one file's quotes in one transaction: assets not yet in the universe are added with their short
+ * name and the class their record states (an asset already there keeps the class it has), and bars replace the ones of the same stock and date (a re-import changes nothing). COTAHIST prices are
  * as traded: the adjusted series divides them by the share events after their session.
  */
 export async function importCotacoes(
@@ -20,6 +20,7 @@ export async function importCotacoes(
   cotacoes: CotacaoCotahist[],
 ): Promise<ResultadoImportacao> {
   const nomes = new Map(cotacoes.map((c) => [c.ticker, c.nome]));
+  const classes = new Map(cotacoes.map((c) => [c.ticker, c.classe]));
   const tickers = [...nomes.keys()];
   const datas = [...new Set(cotacoes.map((c) => c.data))].sort();
   return db.transaction(async (tx) => {
@@ -29,7 +30,13 @@ export async function importCotacoes(
       const lote = tickers.slice(i, i + 5000);
       const novas = await tx
         .insert(acoes)
-        .values(lote.map((ticker) => ({ ticker, empresa: nomes.get(ticker) || null })))
+        .values(
+          lote.map((ticker) => ({
+            ticker,
+            empresa: nomes.get(ticker) || null,
+            classe: classes.get(ticker)!,
+          })),
+        )
         .onConflictDoNothing({ target: acoes.ticker })
         .returning({ ticker: acoes.ticker });
       acoesNovas.push(...novas.map((r) => r.ticker));
@@ -41,7 +48,7 @@ export async function importCotacoes(
     }
     await writeBarras(
       tx,
-      cotacoes.map(({ ticker, nome: _nome, ...barra }) => ({
+      cotacoes.map(({ ticker, nome: _nome, classe: _classe, ...barra }) => ({
         acao_id: ids.get(ticker)!,
         ...barra,
       })),

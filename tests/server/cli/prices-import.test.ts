@@ -70,12 +70,12 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
   it('imports zipped daily files, adding the stocks it does not know by their short name', async () => {
     const run = await pricesImport(dataDir, [DAY1, DAY2]);
     expect(run.out).toContain(
-      'COTAHIST_D03022022.TXT.zip: 815 spot stock quotes for 2022-02-03 out of 7261 records; 814 new stocks added.',
+      'COTAHIST_D03022022.TXT.zip: 1139 spot quotes for 2022-02-03 out of 7261 records; 1138 new assets added.',
     );
-    expect(run.out).toContain('COTAHIST_D04022022.TXT.zip: 819 spot stock quotes for 2022-02-04');
+    expect(run.out).toContain('COTAHIST_D04022022.TXT.zip: 1144 spot quotes for 2022-02-04');
     expect(run.code).toBe(0);
     const c = await counts(dataDir);
-    expect(c.precos).toBe(815 + 819);
+    expect(c.precos).toBe(1139 + 1144);
     expect(c.petr4).toBe('32.6300');
     await withDb(dataDir, async (db) => {
       const rows = await queryRows<{ ticker: string; empresa: string; setor: string | null }>(
@@ -86,6 +86,21 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
         { ticker: 'PETR4', empresa: 'Petrobras', setor: 'Petróleo' },
         { ticker: 'VALE3', empresa: 'VALE', setor: null },
       ]);
+      // Each new asset with the class its record states (issue 29).
+      const classes = await queryRows<{ ticker: string; classe: string }>(
+        db,
+        sql`select ticker, classe from acoes where ticker in
+          ('VALE3', 'TAEE11', 'BRGE11', 'BOVA11', 'HGLG11', 'AAPL34', 'AURA33') order by ticker`,
+      );
+      expect(Object.fromEntries(classes.map((r) => [r.ticker, r.classe]))).toEqual({
+        AAPL34: 'bdr',
+        AURA33: 'bdr',
+        BOVA11: 'etf',
+        BRGE11: 'acao',
+        HGLG11: 'fii',
+        TAEE11: 'unit',
+        VALE3: 'acao',
+      });
     });
   });
 
@@ -93,7 +108,7 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
     const before = await counts(dataDir);
     const run = await pricesImport(dataDir, [DAY2, DAY1]);
     expect(run.code).toBe(0);
-    expect(run.out).not.toContain('new stocks');
+    expect(run.out).not.toContain('new assets');
     expect(await counts(dataDir)).toEqual(before);
   });
 
@@ -112,7 +127,7 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
       );
       expect(run.out).toContain('ruim.zip: DENTRO.TXT: line 1: a record has 245 characters');
       const c = await counts(fresh);
-      expect(c.precos).toBe(815);
+      expect(c.precos).toBe(1139);
       expect(c.petr4).toBeNull();
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });

@@ -27,12 +27,12 @@ const errorOf = (text: string) => {
 };
 
 describe('COTAHIST parser on real B3 files', () => {
-  it('unzips the daily file (one latin1 entry) and keeps the standard-lot spot stocks only', () => {
+  it('unzips the daily file (one latin1 entry) and keeps the spot stocks, units, BDRs, FIIs and ETFs only', () => {
     const entries = read('COTAHIST_D03022022.TXT.zip');
     expect(entries.map((e) => e.nome)).toEqual(['COTAHIST_D03022022.TXT']);
     const { cotacoes, registros } = parseCotahist(entries[0]!.texto);
     expect(registros).toBe(7261);
-    expect(cotacoes).toHaveLength(815);
+    expect(cotacoes).toHaveLength(1139);
     expect(new Set(cotacoes.map((c) => c.data))).toEqual(new Set(['2022-02-03']));
     // Fractional (PETR4F, BDI 96) and option records are left out.
     expect(cotacoes.some((c) => c.ticker.endsWith('F'))).toBe(false);
@@ -45,6 +45,7 @@ describe('COTAHIST parser on real B3 files', () => {
       data: '2022-02-03',
       ticker: 'PETR4',
       nome: 'PETROBRAS',
+      classe: 'acao',
       abertura: '32.3500',
       maxima: '32.9200',
       minima: '31.6200',
@@ -53,7 +54,7 @@ describe('COTAHIST parser on real B3 files', () => {
     });
     expect(by('VALE3')?.fechamento).toBe('85.7500');
     const next = parseCotahist(read('COTAHIST_D04022022.TXT.zip')[0]!.texto).cotacoes;
-    expect(next).toHaveLength(819);
+    expect(next).toHaveLength(1144);
     expect(next.find((c) => c.ticker === 'PETR4')?.fechamento).toBe('32.6300');
     expect(next.find((c) => c.ticker === 'VALE3')?.volume).toBe(24_535_400);
   });
@@ -68,6 +69,69 @@ describe('COTAHIST parser on real B3 files', () => {
     const perThousand = line.slice(0, 210) + '0001000' + line.slice(217);
     const { cotacoes } = parseCotahist(withLine(petr4, perThousand));
     expect(cotacoes.find((c) => c.ticker === 'PETR4')?.fechamento).toBe('0.0321');
+  });
+});
+
+describe('COTAHIST classes (issue 29): from the record’s codes, not the ticker', () => {
+  const classes = (texto: string) =>
+    Object.fromEntries(parseCotahist(texto).cotacoes.map((c) => [c.ticker, c.classe]));
+
+  it.each([
+    ['COTAHIST_D03022022.TXT.zip', { acao: 364, bdr: 436, unit: 15, fii: 250, etf: 74 }],
+    ['COTAHIST_D04022022.TXT.zip', { acao: 372, bdr: 432, unit: 15, fii: 252, etf: 73 }],
+  ])('classifies every kept record of %s', (arquivo, porClasse) => {
+    const { cotacoes } = parseCotahist(read(arquivo)[0]!.texto);
+    const contagem: Record<string, number> = {};
+    for (const c of cotacoes) contagem[c.classe] = (contagem[c.classe] ?? 0) + 1;
+    expect(contagem).toEqual(porClasse);
+  });
+
+  it('tells units from preferred shares ending in 11, BDRs of any level, FIIs from ETFs', () => {
+    expect(classes(day)).toMatchObject({
+      PETR4: 'acao',
+      // A class E preferred share, though it ends in 11 like a unit.
+      BRGE11: 'acao',
+      TAEE11: 'unit',
+      KLBN11: 'unit',
+      SANB11: 'unit',
+      BPAC11: 'unit',
+      ENGI11: 'unit',
+      ALUP11: 'unit',
+      AAPL34: 'bdr',
+      AURA33: 'bdr',
+      XPBR31: 'bdr',
+      HGLG11: 'fii',
+      KNRI11: 'fii',
+      XPML11: 'fii',
+      MXRF11: 'fii',
+      BOVA11: 'etf',
+      SMAL11: 'etf',
+      IVVB11: 'etf',
+    });
+    // Rights (BDI 10), FIAGROs (13), credit funds (BDI 14, FIDC…) and warrants (22) stay out.
+    expect(classes(day)).not.toHaveProperty('AMER1');
+    expect(classes(day)).not.toHaveProperty('BBGO11');
+    expect(classes(day)).not.toHaveProperty('KDIF11');
+    expect(classes(day)).not.toHaveProperty('GOLL11');
+  });
+
+  it('classifies the bundled 2021 daily file the same way', () => {
+    const texto = fs.readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../../../shared/data/cotahist/COTAHIST_D25062021.TXT',
+      ),
+      'latin1',
+    );
+    expect(classes(texto)).toMatchObject({
+      PETR4: 'acao',
+      TAEE11: 'unit',
+      HGLG11: 'fii',
+      BOVA11: 'etf',
+      WSON33: 'bdr',
+    });
+    // A unit in judicial recovery (BDI 08): a special situation, left out.
+    expect(classes(texto)).not.toHaveProperty('RNEW11');
   });
 });
 

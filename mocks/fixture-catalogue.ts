@@ -32,6 +32,8 @@ export const FIXTURES = {
   'clientes-delete-404': fixture(clientes.delete, 404),
   'clientes-delete-409': fixture(clientes.delete, 409),
   acoes: fixture(acoes.list, 200),
+  'acoes-update': fixture(acoes.update, 200),
+  'acoes-update-400': fixture(acoes.update, 400),
   'acoes-historico': fixture(acoes.historico, 200),
   'acoes-historico-404': fixture(acoes.historico, 404),
   'operacoes-list': fixture(operacoes.list, 200),

@@ -100,6 +100,23 @@ export function addMockOperacao(input: OperacaoInput): Operacao {
   return toOperacao(operacoes.at(-1)!);
 }
 
+/** What an executed buy leaves in the portfolio: an open operation at its limit price, else the quote. */
+export const comprada =
+  (cliente: number, ticker: string, quantidade: number, preco: number | null, tp: number) => () => {
+    const acao = mockAcao(ticker);
+    const preco_unitario = preco ?? mockQuote(ticker) ?? null;
+    const aberta = { data_venda: null, preco_venda_unitario: null, valor_alvo: tp };
+    if (acao)
+      addMockOperacao({
+        cliente,
+        acao: acao.id,
+        data_compra: todayIso(),
+        preco_unitario,
+        quantidade,
+        ...aberta,
+      });
+  };
+
 /** An executed sell realises the operation. */
 export function closeMockOperacao(id: number, preco: number | null) {
   const found = mockOperacao(id);

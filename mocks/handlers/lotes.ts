@@ -2,7 +2,6 @@ import * as c from '../../contract';
 import { alvoAbaixoDoPreco, NADA_A_CANCELAR, posicaoAberta } from '../../contract/mensagens-ordens';
 import { CLIENTE_SEM_IP, terminalProblem, terminalSemResposta } from '../../contract/terminal';
 import { avisoLoteEmVoo } from '../../shared/compras-em-voo';
-import { todayIso } from '../../shared/dates';
 import { formatMoney } from '../../shared/format';
 import { splitLegs } from '../../shared/legs';
 import { dimensionar, valorEstimado } from '../../shared/lotes';
@@ -133,15 +132,15 @@ function answer(lote: Lote): c.LoteStatus {
 function store(
   key: string,
   request: Request,
-  fields: Omit<Lote, 'lote_id' | 'created_at' | 'created_by' | 'itens'>,
+  fields: Omit<Lote, 'lote_id' | 'criado_em' | 'criado_por' | 'itens'>,
   itens: () => Item[],
 ) {
   if (!byKey.has(key)) {
     const lote_id = uuid('10000000', nextLote++);
     const criado = {
       lote_id,
-      created_at: new Date().toISOString(),
-      created_by: mockUsername(request),
+      criado_em: new Date().toISOString(),
+      criado_por: mockUsername(request),
     };
     lotes.set(lote_id, { ...fields, ...criado, itens: itens() });
     byKey.set(key, lote_id);
@@ -206,10 +205,9 @@ export const lotesHandlers = [
     const recusa =
       byKey.has(key) || body.confirmar_compra_em_voo ? null : emVoo.recusaLoteMock(body);
     if (recusa) return recusa;
-    const acao = carteira.mockAcao(ticker);
     const { preco } = valor(body);
     const fields = {
-      tipo: 'compra' as const,
+      lado: 'compra' as const,
       ticker_base: ticker,
       execucao: body.execucao,
       preco,
@@ -220,16 +218,8 @@ export const lotesHandlers = [
     const itens = () =>
       body.itens.map(({ cliente, legs }) => {
         const quantidade = legs.reduce((sum, l) => sum + l.quantidade, 0);
-        const preco_unitario = preco ?? carteira.mockQuote(ticker) ?? null;
-        const op = { cliente, data_compra: todayIso(), preco_unitario, quantidade, valor_alvo: tp };
-        const vazia = { data_venda: null, preco_venda_unitario: null };
-        const item = newItem(
-          'compra',
-          cliente,
-          legs,
-          ticker,
-          () => acao && carteira.addMockOperacao({ ...op, ...vazia, acao: acao.id }),
-        );
+        const aoExecutar = carteira.comprada(cliente, ticker, quantidade, preco, tp);
+        const item = newItem('compra', cliente, legs, ticker, aoExecutar);
         const fim = () => !item.status.finished;
         const group_id = item.status.group_id;
         emVoo.registrarCompraMock({
@@ -257,7 +247,7 @@ export const lotesHandlers = [
       return fail(409, recorded('lote-venda-409').response.body.detail);
     const ticker = ops[0]!.ticker;
     const fields = {
-      tipo: 'venda' as const,
+      lado: 'venda' as const,
       ticker_base: ticker,
       execucao: body.execucao,
       ...valor(body),
@@ -292,13 +282,13 @@ export const lotesHandlers = [
 
   handle(e.list, () => {
     const resumo = (lote: Lote) => {
-      const { itens, finished, lote_id, tipo, ticker_base, execucao, created_at, created_by } =
+      const { itens, finished, lote_id, lado, ticker_base, execucao, criado_em, criado_por } =
         answer(lote);
       const conta = (f: (i: c.LoteItemStatus) => boolean) => itens.filter(f).length;
       const parte = (i: c.LoteItemStatus) => i.summary.some((l) => l.volume_exec > 0);
       const falhou = (i: c.LoteItemStatus) => Boolean(i.finished) && !i.executed_all;
       return {
-        ...{ lote_id, tipo, ticker_base, execucao, created_at, created_by },
+        ...{ lote_id, lado, ticker_base, execucao, criado_em, criado_por },
         clientes: new Set(itens.map((i) => i.cliente)).size,
         executadas: conta((i) => i.executed_all),
         parciais: conta((i) => falhou(i) && parte(i)),

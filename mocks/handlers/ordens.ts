@@ -21,7 +21,7 @@ export const REJECTED_TICKER = 'RJCT3';
 /** What the history shows of an order besides its status. */
 type Meta = Pick<
   c.Ordem,
-  'cliente' | 'acao' | 'lado' | 'execucao' | 'preco' | 'tp' | 'criado_em' | 'usuario'
+  'cliente' | 'acao' | 'lado' | 'execucao' | 'preco' | 'tp' | 'criado_em' | 'criado_por'
 >;
 
 /**
@@ -80,12 +80,12 @@ resetOrdensMock();
 const meta = (
   cliente: number,
   request: Request,
-  fields: Omit<Meta, 'cliente' | 'criado_em' | 'usuario'>,
+  fields: Omit<Meta, 'cliente' | 'criado_em' | 'criado_por'>,
 ) => ({
   cliente,
   ...fields,
   criado_em: new Date().toISOString(),
-  usuario: mockUsername(request),
+  criado_por: mockUsername(request),
 });
 const naoEncontrada = () => fail(404, recorded('ordem-404').response.body.detail);
 const jaTerminou = (fixture: 'ordem-resolver-409' | 'ordem-cancelar-409') =>
@@ -123,7 +123,6 @@ export const ordensHandlers = [
     const recusa =
       retry || body.confirmar_compra_em_voo ? null : emVoo.recusaCompraMock(cliente, ticker_base);
     if (recusa) return recusa;
-    const acao = carteira.mockAcao(ticker_base);
     const quantidade = legs.reduce((sum, leg) => sum + leg.quantidade, 0);
     const fields = {
       acao: ticker_base,
@@ -132,19 +131,8 @@ export const ordensHandlers = [
       preco: preco ?? null,
       tp,
     };
-    const id = store(meta(cliente, request, fields), legs, key, () => {
-      if (!acao) return;
-      carteira.addMockOperacao({
-        cliente,
-        acao: acao.id,
-        data_compra: todayIso(),
-        preco_unitario: preco ?? carteira.mockQuote(ticker_base) ?? null,
-        quantidade,
-        data_venda: null,
-        preco_venda_unitario: null,
-        valor_alvo: tp,
-      });
-    });
+    const aoExecutar = carteira.comprada(cliente, ticker_base, quantidade, preco ?? null, tp);
+    const id = store(meta(cliente, request, fields), legs, key, aoExecutar);
     if (!retry) {
       const { status } = ordens.get(id)!.grupo;
       const emCurso = () => !status.finished;
@@ -246,7 +234,7 @@ export const ordensHandlers = [
       em: ordem.criado_em,
       evento: nome,
       detalhe,
-      usuario: ordem.usuario,
+      usuario: ordem.criado_por,
     });
     const timeline = [
       evento(

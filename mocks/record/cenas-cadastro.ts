@@ -98,6 +98,13 @@ export async function gravarCarteira(r: Recorder, ana: Cliente) {
   await r.record('operacoes-delete', { params: { id: criada.id } });
   await r.record('operacoes-delete-404', { params: { id: NENHUM } });
   const ticker = ops[0]?.acao_nome ?? acoes[0]!.ticker;
+  // A stock's name, sector and class stated again as they are; a fractional symbol is refused.
+  const { empresa, setor } = acoes.find((a) => a.ticker === ticker)!;
+  await r.record('acoes-update', { params: { ticker }, body: { empresa, setor, classe: 'acao' } });
+  await r.record('acoes-update-400', {
+    params: { ticker: `${ticker}F` },
+    body: { empresa, setor, classe: 'acao' },
+  });
   await r.record('acoes-historico', { params: { ticker }, query: { de: diaUtilAntes(60) } });
   await r.record('acoes-historico-404', { params: { ticker: 'XPTO3' }, query: {} });
   return { ops, acoes };

@@ -4,19 +4,22 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type ExpandedState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { DataTableBody } from './data-table/DataTableBody';
 import { DataTableHeader } from './data-table/DataTableHeader';
 import { DataTableToolbar, LoadMore } from './data-table/DataTableToolbar';
 import { planilhaDaTabela } from './data-table/planilhaDaTabela';
+import { linesOf, useVisibleWidth, type RowDetail } from './data-table/rowDetail';
 import { blanksLast, columnId } from './data-table/sorting';
 import { useRowWindow, type InfiniteRows } from './data-table/useRowWindow';
 import type { Exportacao } from './ExportMenu';
 
 export { META } from './data-table/meta';
 export type { InfiniteRows } from './data-table/useRowWindow';
+export type { RowDetail } from './data-table/rowDetail';
 
 export interface DataTableProps<T> {
   // Each column has its own value type; TanStack's own examples type the list this way.
@@ -40,13 +43,18 @@ export interface DataTableProps<T> {
    * headers do not sort): the next page loads as the last rows scroll into view, or on 'Carregar mais'.
    */
   infinite?: InfiniteRows;
+  /**
+   * Expandable rows: each row has a toggle before its first value, and an expanded row shows this detail under
+   * it, across the columns (still virtualised: the detail is measured as a line of its own).
+   */
+  detail?: RowDetail<T>;
 }
 
 /**
  * The product's grid: TanStack Table with sortable headers (aria-sort), a sticky header, the first column and
  * `pinRight` columns (the row's actions) kept in view when it is wider than the screen, row virtualisation for
- * long lists (20,000 positions stay smooth), an export made from its columns, and an infinite mode for lists the
- * server pages by cursor.
+ * long lists (20,000 positions stay smooth), an export made from its columns, an infinite mode for lists the
+ * server pages by cursor, and expandable rows (`detail`).
  */
 export function DataTable<T>({
   columns,
@@ -59,8 +67,11 @@ export function DataTable<T>({
   exportacao,
   toolbar,
   infinite,
+  detail,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const idBase = useId();
   // The sorting function knows the direction (blanks last): columns are made again when it changes.
   const ordered = useMemo(
     () =>
@@ -78,8 +89,10 @@ export function DataTable<T>({
   const table = useReactTable({
     data,
     columns: ordered,
-    state: { sorting, columnPinning },
+    state: { sorting, columnPinning, expanded },
     onSortingChange: setSorting,
+    onExpandedChange: setExpanded,
+    getRowCanExpand: () => detail !== undefined,
     enableSorting: !infinite,
     // A first click sorts ascending, whatever the column's type; a third one leaves the column unsorted.
     sortDescFirst: false,
@@ -88,8 +101,9 @@ export function DataTable<T>({
     getSortedRowModel: getSortedRowModel(),
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
   });
-  const rows = table.getRowModel().rows;
-  const { scrollRef, sentinelRef, ...rowWindow } = useRowWindow(rows, maxHeight, infinite);
+  const lines = linesOf(table.getRowModel().rows, detail);
+  const { scrollRef, sentinelRef, ...rowWindow } = useRowWindow(lines, maxHeight, infinite);
+  const visibleWidth = useVisibleWidth(scrollRef, detail !== undefined);
 
   const grid = (
     <Box
@@ -100,13 +114,16 @@ export function DataTable<T>({
       rounded="md"
       bg="bg"
     >
-      <Table.Root size="sm" aria-label={label} aria-rowcount={rows.length + 1} interactive>
+      <Table.Root size="sm" aria-label={label} aria-rowcount={lines.length + 1} interactive>
         <DataTableHeader table={table} />
         <DataTableBody
-          rows={rows}
+          lines={lines}
           rowWindow={rowWindow}
           columns={table.getVisibleLeafColumns().length}
           emptyText={emptyText}
+          detail={detail}
+          idBase={idBase}
+          visibleWidth={visibleWidth}
         />
       </Table.Root>
     </Box>

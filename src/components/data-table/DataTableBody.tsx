@@ -2,6 +2,7 @@ import { Table, Text } from '@chakra-ui/react';
 import { flexRender, type Row } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { pinned } from './pinning';
+import { DetailRow, detailIds, RowToggle, type Line, type RowDetail } from './rowDetail';
 import { ROW_HEIGHT, type RowWindow } from './useRowWindow';
 
 /** Space standing for the rows that are not rendered (above or below the visible ones). */
@@ -17,21 +18,21 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 function DataRow<T>({
   row,
   index,
+  rowIndex,
   measureRow,
+  toggle,
 }: {
   row: Row<T>;
   /** Where the virtualiser measures it, when the rows are virtualised. */
   index: number | undefined;
+  rowIndex: number;
   measureRow: RowWindow['measureRow'];
+  /** The row's expand toggle, before the first column's value. */
+  toggle: ReactNode;
 }) {
   return (
-    <Table.Row
-      ref={measureRow}
-      data-index={index}
-      h={`${ROW_HEIGHT}px`}
-      aria-rowindex={row.index + 2}
-    >
-      {row.getVisibleCells().map((cell) => {
+    <Table.Row ref={measureRow} data-index={index} h={`${ROW_HEIGHT}px`} aria-rowindex={rowIndex}>
+      {row.getVisibleCells().map((cell, i) => {
         const numeric = cell.column.columnDef.meta?.numeric;
         return (
           <Table.Cell
@@ -41,6 +42,7 @@ function DataRow<T>({
             whiteSpace="nowrap"
             {...pinned(cell.column, false)}
           >
+            {i === 0 && toggle}
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </Table.Cell>
         );
@@ -49,21 +51,31 @@ function DataRow<T>({
   );
 }
 
-/** The grid's rows: those in view (all of a short list), or the empty text when there are none. */
+/**
+ * The grid's lines: those in view (all of a short list), or the empty text when there are none. With `detail`,
+ * each row has a toggle and an expanded row is followed by its detail, across the columns.
+ */
 export function DataTableBody<T>({
-  rows,
+  lines,
   rowWindow: { virtual, visible, padTop, padBottom, measureRow },
   columns,
   emptyText,
+  detail,
+  idBase,
+  visibleWidth,
 }: {
-  rows: Row<T>[];
+  lines: Line<T>[];
   rowWindow: Omit<RowWindow<T>, 'scrollRef' | 'sentinelRef'>;
   columns: number;
   emptyText: ReactNode;
+  detail: RowDetail<T> | undefined;
+  /** Makes the toggles' and details' ids unique in the page. */
+  idBase: string;
+  visibleWidth: number | undefined;
 }) {
   return (
     <Table.Body>
-      {rows.length === 0 && (
+      {lines.length === 0 && (
         <Table.Row>
           <Table.Cell colSpan={columns}>
             <Text color="fg.muted" py="4" textAlign="center">
@@ -73,14 +85,34 @@ export function DataTableBody<T>({
         </Table.Row>
       )}
       <Spacer height={padTop} columns={columns} />
-      {visible.map(({ row, index }) => (
-        <DataRow
-          key={row.id}
-          row={row}
-          index={virtual ? index : undefined}
-          measureRow={measureRow}
-        />
-      ))}
+      {visible.map(({ row, detail: isDetail, index }) => {
+        const ids = detailIds(idBase, row.id);
+        const measured = virtual ? index : undefined;
+        // The header is row 1: the lines are numbered from 2, a detail being a line of its own.
+        const rowIndex = index + 2;
+        return isDetail && detail ? (
+          <DetailRow
+            key={`${row.id}:detail`}
+            ids={ids}
+            columns={columns}
+            index={measured}
+            rowIndex={rowIndex}
+            measureRow={measureRow}
+            visibleWidth={visibleWidth}
+          >
+            {detail.render(row.original)}
+          </DetailRow>
+        ) : (
+          <DataRow
+            key={row.id}
+            row={row}
+            index={measured}
+            rowIndex={rowIndex}
+            measureRow={measureRow}
+            toggle={detail && <RowToggle row={row} label={detail.label(row.original)} ids={ids} />}
+          />
+        );
+      })}
       <Spacer height={padBottom} columns={columns} />
     </Table.Body>
   );

@@ -1,8 +1,10 @@
-import type { Row } from '@tanstack/react-table';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type RefObject } from 'react';
+import type { Line } from './rowDetail';
 
 export const ROW_HEIGHT = 41;
+// A detail's first guess, before it is measured (a few lines of a small grid).
+const DETAIL_HEIGHT = 240;
 // Below this many rows every row is rendered; above it only the visible ones are.
 const VIRTUALIZE_ABOVE = 150;
 // How close to the last loaded row the next page is asked for, in rows.
@@ -20,37 +22,43 @@ export interface RowWindow<T = unknown> {
   virtual: boolean;
   scrollRef: RefObject<HTMLDivElement | null>;
   sentinelRef: RefObject<HTMLDivElement | null>;
-  /** The rows to render, each with the index the virtualiser measures it by. */
-  visible: Array<{ row: Row<T>; index: number }>;
+  /** The lines to render (rows, and the details of expanded ones), each with the index it is measured by. */
+  visible: Array<Line<T> & { index: number }>;
   padTop: number;
   padBottom: number;
   measureRow: ((node: Element | null) => void) | undefined;
 }
 
 /**
- * Which rows are in the page: every one, or above VIRTUALIZE_ABOVE only those in view of the scrolling box (each
- * measured, so that a row of several lines takes its height), with the space of the others above and below. With
+ * Which lines are in the page: every one, or above VIRTUALIZE_ABOVE rows only those in view of the scrolling box
+ * (each measured, so that a row of several lines or an expanded row's detail takes its height), with the space of
+ * the others above and below. With
  * `infinite`, the next page is asked for as the last rows come into view: in the box, or for a short list the
  * end of the table in the window (`sentinelRef`, where the browser can tell; a button does it otherwise).
  */
 export function useRowWindow<T>(
-  rows: Row<T>[],
+  lines: Line<T>[],
   maxHeight: number,
   infinite?: InfiniteRows,
 ): RowWindow<T> {
-  const virtual = rows.length > VIRTUALIZE_ABOVE;
+  const rows = lines.filter((l) => !l.detail).length;
+  const virtual = rows > VIRTUALIZE_ABOVE;
+  const estimate = (detail: boolean | undefined) => (detail ? DETAIL_HEIGHT : ROW_HEIGHT);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual returns new functions each render by design; the React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
+    count: virtual ? lines.length : 0,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    // jsdom lays nothing out: a row it measures at 0 keeps the estimate.
+    estimateSize: (index) => estimate(lines[index]?.detail),
+    getItemKey: (index) => {
+      const line = lines[index];
+      return line ? `${line.row.id}${line.detail ? ':detail' : ''}` : index;
+    },
+    // jsdom lays nothing out: a line it measures at 0 keeps the estimate.
     measureElement: (element, entry, instance) =>
-      measureElement(element, entry, instance) || ROW_HEIGHT,
+      measureElement(element, entry, instance) || estimate(element.hasAttribute('data-detail')),
     overscan: 12,
     // jsdom and the first paint have no layout yet: assume the full height.
     initialRect: { width: 1024, height: maxHeight },
@@ -60,7 +68,7 @@ export function useRowWindow<T>(
 
   const fetchNextPage = infinite?.fetchNextPage;
   const waiting = Boolean(infinite?.hasNextPage && !infinite.isFetchingNextPage);
-  const nearEnd = virtual && waiting && (last?.index ?? -1) >= rows.length - 1 - LOAD_AHEAD;
+  const nearEnd = virtual && waiting && (last?.index ?? -1) >= lines.length - 1 - LOAD_AHEAD;
   useEffect(() => {
     if (nearEnd) void fetchNextPage?.();
   }, [nearEnd, fetchNextPage]);
@@ -84,8 +92,8 @@ export function useRowWindow<T>(
     scrollRef,
     sentinelRef,
     visible: virtual
-      ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
-      : rows.map((row, index) => ({ row, index })),
+      ? items.map((item) => ({ ...lines[item.index]!, index: item.index }))
+      : lines.map((line, index) => ({ ...line, index })),
     padTop: items[0]?.start ?? 0,
     padBottom: virtual && last ? virtualizer.getTotalSize() - last.end : 0,
     measureRow: virtual ? virtualizer.measureElement : undefined,

@@ -1,28 +1,32 @@
 import { Alert, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ConciliacaoResumo } from '../../../contract';
 import { conciliacaoQueries } from '../../api/conciliacao';
-import { DataTable } from '../../components/DataTable';
-import { TargetDialog } from '../../components/TargetDialog';
+import { DataTable, type RowDetail } from '../../components/DataTable';
 import { colunasDosClientes } from './conciliacao/colunas';
+import type { ConciliacaoResumo } from '../../../contract';
 import { clientesMostrados, resumoDosClientes, semClientes } from './conciliacao/conciliacao';
 import { ConciliacaoCliente } from './conciliacao/ConciliacaoCliente';
 
+/** A client's stocks, under its row: its toggle is the name a phone reaches first (the pinned column). */
+const detalhe: RowDetail<ConciliacaoResumo> = {
+  label: (c) => `Detalhes de ${c.nome}`,
+  render: (c) => <ConciliacaoCliente cliente={c} />,
+};
+
 /**
  * CONCILIAÇÃO: every client's book against its terminal and its latest custody import; the worst state per
- * client, how many stocks disagree, and each client's detail. A terminal that does not answer is said as such.
+ * client, how many stocks disagree, and each client's stocks under its row. A terminal that does not answer is
+ * said as such.
  */
 export function ConciliacaoTab() {
   const query = useQuery(conciliacaoQueries.list());
   const [soDivergencias, setSoDivergencias] = useState(false);
-  const [aberto, setAberto] = useState<ConciliacaoResumo | null>(null);
   const todos = query.data;
   const linhas = useMemo(
     () => clientesMostrados(todos ?? [], soDivergencias),
     [todos, soDivergencias],
   );
-  const columns = useMemo(() => colunasDosClientes(setAberto), []);
 
   return (
     <Stack gap="4">
@@ -47,7 +51,7 @@ export function ConciliacaoTab() {
       )}
       <DataTable
         label="Conciliação"
-        columns={columns}
+        columns={colunasDosClientes}
         data={linhas}
         getRowId={(c) => String(c.cliente)}
         emptyText={semClientes(query.isPending, soDivergencias)}
@@ -59,16 +63,8 @@ export function ConciliacaoTab() {
           </Text>
         }
         exportacao={{ nome: 'Conciliação' }}
+        detail={detalhe}
       />
-      <TargetDialog
-        target={aberto}
-        targetKey={(c) => c.cliente}
-        onClose={() => setAberto(null)}
-        size="lg"
-        scrollBehavior="inside"
-      >
-        {(c) => <ConciliacaoCliente cliente={c} onClose={() => setAberto(null)} />}
-      </TargetDialog>
     </Stack>
   );
 }

@@ -241,7 +241,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     ]);
   });
 
-  it('CONCILIAÇÃO: the clients as the filter leaves them, and one client’s stocks from its detail', async () => {
+  it('CONCILIAÇÃO: the clients as the filter leaves them, and one client’s stocks from its expanded row', async () => {
     const arquivos = capturarDownloads();
     const { user } = renderApp('/controle-rv');
     await user.click(await screen.findByRole('tab', { name: 'CONCILIAÇÃO' }, { timeout: 5000 }));
@@ -259,9 +259,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Detalhes de Ana Beatriz Carvalho' }));
-    const detalhe = await screen.findByRole('dialog', {
-      name: 'Conciliação — Ana Beatriz Carvalho',
-    });
+    const detalhe = await screen.findByRole('region', { name: 'Detalhes de Ana Beatriz Carvalho' });
     await within(detalhe).findByRole('table', { name: 'Conciliação de Ana Beatriz Carvalho' });
     await user.click(within(detalhe).getByRole('button', { name: 'Exportar' }));
     await chooseInMenu(user, 'CSV (.csv)');

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ConciliacaoCliente as Detalhe, ConciliacaoResumo } from '../../../../contract';
 import { formatDate } from '../../../../shared/format';
@@ -58,43 +48,25 @@ function Posicoes({ cliente, detalhe }: { cliente: ConciliacaoResumo; detalhe: D
   );
 }
 
-/** One client, stock by stock: the book, the terminal, the custody and what differs. */
-export function ConciliacaoCliente({
-  cliente,
-  onClose,
-}: {
-  cliente: ConciliacaoResumo;
-  onClose: () => void;
-}) {
+/**
+ * One client, stock by stock: the book, the terminal, the custody and what differs; under the client's row in
+ * CONCILIAÇÃO when it is expanded, asked of the terminal then.
+ */
+export function ConciliacaoCliente({ cliente }: { cliente: ConciliacaoResumo }) {
   const query = useQuery(conciliacaoQueries.detail(cliente.cliente));
+  if (query.data) return <Posicoes cliente={cliente} detalhe={query.data} />;
+  if (query.error) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{query.error.message}</Alert.Title>
+      </Alert.Root>
+    );
+  }
   return (
-    <Dialog.Content>
-      <Dialog.Header>
-        <Dialog.Title>Conciliação — {cliente.nome}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" />
-      </Dialog.CloseTrigger>
-      <Dialog.Body>
-        {query.data ? (
-          <Posicoes cliente={cliente} detalhe={query.data} />
-        ) : query.error ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{query.error.message}</Alert.Title>
-          </Alert.Root>
-        ) : (
-          <HStack gap="3" role="status">
-            <Spinner size="sm" color="gold.solid" />
-            <Text>Consultando o terminal...</Text>
-          </HStack>
-        )}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" colorPalette="gray" onClick={onClose}>
-          Fechar
-        </Button>
-      </Dialog.Footer>
-    </Dialog.Content>
+    <HStack gap="3" role="status">
+      <Spinner size="sm" color="gold.solid" />
+      <Text>Consultando o terminal...</Text>
+    </HStack>
   );
 }

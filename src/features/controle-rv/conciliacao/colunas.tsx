@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ConciliacaoResumo, LinhaConciliacao } from '../../../../contract';
 import { DASH, formatDate, formatInteger } from '../../../../shared/format';
@@ -21,23 +21,14 @@ function SituacaoBadge({ situacao }: { situacao: Situacao }) {
 
 const cliente = createColumnHelper<ConciliacaoResumo>();
 
-/** The clients' grid; the name opens the client's detail (`onOpen`). */
-export const colunasDosClientes = (onOpen: (c: ConciliacaoResumo) => void) => [
+/** The clients' grid; each row opens the client's stocks under it (DataTable's `detail`). */
+export const colunasDosClientes = [
   cliente.accessor('nome', {
     header: 'Cliente',
-    // The name opens the client's detail: reachable at once on a phone, however wide the table.
     cell: (c) => (
-      <Button
-        variant="plain"
-        size="sm"
-        px="0"
-        color="gold.fg"
-        fontWeight="medium"
-        aria-label={`Detalhes de ${c.getValue()}`}
-        onClick={() => onOpen(c.row.original)}
-      >
+      <Text as="span" fontWeight="medium">
         {c.getValue()}
-      </Button>
+      </Text>
     ),
   }),
   cliente.accessor((c) => SITUACAO_CLIENTE[c.situacao].label, {

@@ -59,12 +59,16 @@ describe('control panel — CONCILIAÇÃO', () => {
     await waitFor(() => expect(linhas()).toHaveLength(4));
   });
 
-  it("opens a client's detail, stock by stock, with each class and the differences", async () => {
+  it("expands a client's row into its detail, stock by stock, with each class and the differences", async () => {
     const { user } = await openTab();
-    await user.click(screen.getByRole('button', { name: 'Detalhes de Ana Beatriz Carvalho' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Conciliação — Ana Beatriz Carvalho',
-    });
+    const toggle = screen.getByRole('button', { name: 'Detalhes de Ana Beatriz Carvalho' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const dialog = await screen.findByRole('region', { name: 'Detalhes de Ana Beatriz Carvalho' });
+    // Inline, under Ana's row: the line after hers in the clients' grid, no dialog.
+    expect(toggle.closest('tr')!.nextElementSibling).toContainElement(dialog);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const detalhe = await within(dialog).findByRole('table', {
       name: 'Conciliação de Ana Beatriz Carvalho',
     });
@@ -80,6 +84,11 @@ describe('control panel — CONCILIAÇÃO', () => {
       ['VALE3', '200', '200', '200', 'Confere', '—'],
     ]);
     expect(within(dialog).getByText('Custódia: 28/10/2025')).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: /Detalhes de/ })).not.toBeInTheDocument();
+    expect(linhas()).toHaveLength(4);
   });
 
   it('says in the detail that a silent terminal was not compared', async () => {
@@ -111,7 +120,9 @@ describe('control panel — CONCILIAÇÃO', () => {
     await user.click(
       screen.getByRole('button', { name: 'Detalhes de Nascimento Participações Ltda' }),
     );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('region', {
+      name: 'Detalhes de Nascimento Participações Ltda',
+    });
     expect(
       await within(dialog).findByText(
         'O terminal não respondeu: as posições dele não foram comparadas (não contam como divergência).',

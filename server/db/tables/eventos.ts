@@ -34,6 +34,13 @@ export const eventosCorporativos = pgTable(
     data_ex: date('data_ex').notNull(),
     fator: numeric('fator', { precision: 20, scale: 10 }),
     valor_por_acao: numeric('valor_por_acao', { precision: 20, scale: 10 }),
+    /**
+     * A bonus's cost per new share, as the company declares it (issue 29): the new shares enter the average cost
+     * at that value. Null: none declared (zero).
+     */
+    custo_atribuido: numeric('custo_atribuido', { precision: 20, scale: 10 }),
+    /** When a cash event is paid or credited (issue 29): it sets JCP's withholding rate. Null: on data_ex. */
+    data_pagamento: date('data_pagamento'),
     fonte: text('fonte', { enum: ['yahoo', 'manual'] }).notNull(),
     aplicado_em: timestamp('aplicado_em', { withTimezone: true }),
     ...timestamps,
@@ -48,6 +55,11 @@ export const eventosCorporativos = pgTable(
       sql`case when ${t.tipo} in ('dividendo', 'jcp')
         then ${t.valor_por_acao} >= 0 and ${t.fator} is null
         else ${t.fator} > 0 and ${t.valor_por_acao} is null end`,
+    ),
+    check(
+      'eventos_corporativos_custo_pagamento',
+      sql`(${t.custo_atribuido} is null or (${t.tipo} = 'bonificacao' and ${t.custo_atribuido} >= 0))
+        and (${t.data_pagamento} is null or ${t.tipo} in ('dividendo', 'jcp'))`,
     ),
   ],
 );

@@ -78,6 +78,11 @@ export function seedFromRecordedFixtures(): void {
         lado === 'venda' ? 'fluxo-venda' : rejeitada ? 'fluxo-compra-rejeitada' : 'fluxo-compra',
         ticker,
       ).filter((s) => 'summary' in s && 'executed_all' in s),
+    historico: [
+      ...recorded('ordens').response.body.results,
+      ...recorded('ordens-pagina-2').response.body.results,
+    ],
+    detalhe: recorded('ordem').response.body,
   });
   seedLotesMock({
     validar: (req) => {

@@ -32,9 +32,11 @@ type Meta = Pick<
 export interface OrdensReplay {
   validar: (ticker: string) => c.BuyValidationResult;
   roteiro: (lado: c.Lado, ticker: string, rejeitada: boolean) => c.OrderStatus[];
+  /** The history as recorded (its rows, and the one order whose detail was recorded). */
+  historico: c.Ordem[];
+  detalhe: c.OrdemDetalhe;
 }
 let replay: OrdensReplay | null = null;
-export const seedOrdensMock = (value: OrdensReplay | null) => (replay = value);
 
 const terminal = (cliente: number) => (replay ? mockClienteStatus(cliente) : null);
 const UNREACHABLE = new Set(['offline', 'timeout', 'missing_ip']);
@@ -64,17 +66,19 @@ function store(meta: Meta, legs: c.Leg[], key: string | null, aoExecutar?: () =>
   return id;
 }
 
-/** Back to the history alone and no replay (mocks/handlers/index.ts). */
-export function resetOrdensMock() {
-  replay = null;
+/** The QA replay's recorded history, or (null) the scene's (mocks/handlers/index.ts): no order of the session. */
+export function seedOrdensMock(value: OrdensReplay | null) {
+  replay = value;
   emVoo.resetComprasEmVooMock('ordens');
   [ordens, byKey, next] = [new Map(), new Map(), 1];
+  if (replay) return;
   for (const seed of historico as Array<{ meta: Meta; legs: c.Leg[]; executada: boolean }>) {
     const grupo = ordens.get(store(seed.meta, seed.legs, null))!.grupo;
     if (!seed.executada) grupo.status.erro = rejeicao(seed.meta.acao);
     for (let i = 0; i < 2; i++) avancar(grupo);
   }
 }
+export const resetOrdensMock = () => seedOrdensMock(null);
 resetOrdensMock();
 
 const meta = (
@@ -211,6 +215,7 @@ export const ordensHandlers = [
     const dia = (o: c.Ordem) => todayIso(new Date(o.criado_em));
     const results = [...ordens.entries()]
       .map(([id, found]) => ordemOf(id, found))
+      .concat(replay?.historico ?? [])
       .filter(
         (o) =>
           (q.cliente === undefined || o.cliente === q.cliente) &&
@@ -227,6 +232,7 @@ export const ordensHandlers = [
 
   handle(e.detail, ({ input: { params } }) => {
     const found = ordens.get(params.group_id);
+    if (replay?.detalhe.group_id === params.group_id) return ok(e.detail, replay.detalhe);
     if (!found) return naoEncontrada();
     const ordem = ordemOf(params.group_id, found);
     const { executed_all, finished, erro } = found.grupo.status;

@@ -119,6 +119,14 @@ describe('QA replay (npm run dev:mock)', () => {
     expect(seen.at(-1)).toMatchObject({ finished: true });
   });
 
+  it('lists the recorded history, and opens the recorded order', async () => {
+    const pagina = recorded('ordens').response.body.results;
+    const { body } = await api('GET', '/ordens/');
+    expect(body.results).toEqual(expect.arrayContaining(pagina));
+    const ordem = recorded('ordem').response.body;
+    expect((await api('GET', `/ordens/${ordem.group_id}/`)).body).toEqual(ordem);
+  });
+
   it("logs in with any password but 'errada'", async () => {
     expect((await api('POST', '/token/', { username: 'qa', password: 'errada' })).status).toBe(401);
     expect((await api('POST', '/token/', { username: 'qa', password: 'outra' })).status).toBe(200);

@@ -95,6 +95,9 @@ describe('order history and reconciliation, on the demo', () => {
     await screenshot(page, 'conciliacao-1280');
 
     await eduarda.getByRole('button', { name: 'Detalhes de Eduarda Lima Castro' }).click();
+    // Inline, under her row: no dialog.
+    await page.getByRole('region', { name: 'Detalhes de Eduarda Lima Castro' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     const taee = page
       .getByRole('table', { name: 'Conciliação de Eduarda Lima Castro' })
       .getByRole('row')
@@ -146,6 +149,13 @@ describe('order history and reconciliation, on the demo', () => {
       .getByRole('table', { name: 'Conciliação de Diego Fernandes Souza' })
       .getByText('MGLU3')
       .waitFor();
+    // The detail opens under Diego's row, within the screen's width however wide the clients' columns are.
+    const detalhe = await page
+      .getByRole('region', { name: 'Detalhes de Diego Fernandes Souza' })
+      .boundingBox();
+    expect(detalhe!.x).toBeGreaterThanOrEqual(0);
+    expect(detalhe!.x + detalhe!.width).toBeLessThanOrEqual(390);
+    expect(await semTransbordar()).toBe(true);
     await screenshot(page, 'conciliacao-detalhe-390');
     expect(errors).toEqual([]);
     await page.close();

@@ -47,6 +47,12 @@ export const VALOR_POR_ACAO_INVALIDO = 'Informe um valor por ação maior ou igu
 export const VALOR_POR_ACAO_MAXIMO = 'No máximo 1.000.000.';
 export const SEM_VALOR_POR_ACAO =
   'Desdobramentos, grupamentos e bonificações não têm valor por ação: deixe-o em branco.';
+export const CUSTO_ATRIBUIDO_INVALIDO = 'Informe o custo por ação nova, em reais, zero ou mais.';
+export const SEM_CUSTO_ATRIBUIDO = 'Só uma bonificação tem custo atribuído: deixe-o em branco.';
+export const DATA_PAGAMENTO_INVALIDA = 'Informe uma data válida.';
+export const PAGAMENTO_ANTES_DA_DATA_EX = 'A data de pagamento não pode ser anterior à data ex.';
+export const SEM_DATA_PAGAMENTO =
+  'Desdobramentos, grupamentos e bonificações não têm data de pagamento: deixe-a em branco.';
 export const EVENTO_DUPLICADO = 'Já existe um evento deste tipo para esta ação nesta data ex.';
 export const EVENTO_NAO_ENCONTRADO = 'Evento não encontrado.';
 
@@ -70,13 +76,33 @@ const valorPorAcao = z
   .max(1_000_000, VALOR_POR_ACAO_MAXIMO)
   .refine((n) => casas(n) <= 10, FATOR_CASAS);
 
+/** A bonus's cost per new share (R$, as the company declares it): like a value per share. */
+const custoAtribuido = z
+  .number(CUSTO_ATRIBUIDO_INVALIDO)
+  .min(0, CUSTO_ATRIBUIDO_INVALIDO)
+  .max(1_000_000, VALOR_POR_ACAO_MAXIMO)
+  .refine((n) => casas(n) <= 10, FATOR_CASAS);
+
 /** What each type needs: share events a factor on the right side of 1, cash events a value per share. */
 function coerente(
-  v: { tipo: TipoEvento; fator: number | null; valor_por_acao: number | null },
+  v: {
+    tipo: TipoEvento;
+    data_ex: string;
+    fator: number | null;
+    valor_por_acao: number | null;
+    custo_atribuido?: number | null;
+    data_pagamento?: string | null;
+  },
   ctx: z.RefinementCtx,
 ) {
-  const issue = (path: 'fator' | 'valor_por_acao', message: string) =>
+  const issue = (path: keyof typeof v, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.custo_atribuido != null && v.tipo !== 'bonificacao')
+    issue('custo_atribuido', SEM_CUSTO_ATRIBUIDO);
+  if (v.data_pagamento != null && isEventoDeAcoes(v.tipo))
+    issue('data_pagamento', SEM_DATA_PAGAMENTO);
+  else if (v.data_pagamento != null && v.data_pagamento < v.data_ex)
+    issue('data_pagamento', PAGAMENTO_ANTES_DA_DATA_EX);
   if (!isEventoDeAcoes(v.tipo)) {
     if (v.fator !== null) issue('fator', SEM_FATOR);
     if (v.valor_por_acao === null) issue('valor_por_acao', VALOR_POR_ACAO_INVALIDO);
@@ -97,6 +123,12 @@ export const EventoInputSchema = z
     data_ex: dataCampo(DATA_EX_INVALIDA),
     fator: fator.nullish().transform((v) => v ?? null),
     valor_por_acao: valorPorAcao.nullish().transform((v) => v ?? null),
+    /**
+     * Bonus only (issue 29); empty: none declared. Dividends and JCP only; empty: paid on data_ex. Optional
+     * (not defaulted) so that the callers building an input need not name them.
+     */
+    custo_atribuido: custoAtribuido.nullish(),
+    data_pagamento: dataCampo(DATA_PAGAMENTO_INVALIDA).nullish(),
   })
   .superRefine(coerente);
 export type EventoInput = z.input<typeof EventoInputSchema>;
@@ -110,6 +142,12 @@ export const EventoSchema = z.object({
   data_ex: IsoDateSchema,
   fator: z.number().nullable(),
   valor_por_acao: z.number().nullable(),
+  /**
+   * A bonus's cost per new share (null: none declared); a cash event's payment date (its data_ex unless stated).
+   * The server always sends them; optional for the answers recorded before they existed.
+   */
+  custo_atribuido: z.number().nullable().optional(),
+  data_pagamento: IsoDateSchema.nullable().optional(),
   fonte: z.enum(['yahoo', 'manual']),
   /** When it came into force (its data_ex had come): null while it waits for it. */
   aplicado_em: z.iso.datetime({ offset: true }).nullable(),
@@ -141,7 +179,7 @@ export const ProventoSchema = z.object({
   quantidade: z.number().int(),
   valor_por_acao: z.number(),
   valor_bruto: MoneySchema,
-  /** JCP net of its 15 % withholding; dividends gross. */
+  /** JCP net of its withholding (15 % paid up to 2025, 17.5 % from 2026); dividends gross. */
   valor_liquido: MoneySchema,
 });
 export type Provento = z.infer<typeof ProventoSchema>;

@@ -1,5 +1,6 @@
 import type { TipoEventoEmDinheiro } from '../contract';
 import { Decimal as BaseDecimal } from './decimal';
+import { jcpAliquota } from './ir';
 
 /**
  * What corporate events do to one operation, as pure functions over exact decimals
@@ -22,9 +23,6 @@ export interface Ajustada {
   /** The fraction of a share floored away, as exact decimal text ('0.5'). */
   fracao: string;
 }
-
-/** JCP is paid net of a 15 % income-tax withholding. */
-export const ALIQUOTA_JCP = '0.15';
 
 const dividir = (valor: string | null, fator: BaseDecimal) =>
   valor === null
@@ -93,18 +91,22 @@ export function quantidadeNaVespera(
   return quantidade.toNumber();
 }
 
-/** Quantity × value per share to the cent (half up); JCP less its withholding, itself to the cent. */
+/**
+ * Quantity × value per share to the cent (half up); JCP less its withholding, itself to the cent, at the rate of
+ * the day it is paid or credited (15 % up to 2025-12-31, 17.5 % from 2026: shared/ir jcpAliquota).
+ */
 export function valoresDoProvento(
   tipo: TipoEventoEmDinheiro,
   quantidade: number,
   valorPorAcao: string,
+  dataPagamento: string,
 ): { valor_bruto: string; valor_liquido: string } {
   const bruto = new Decimal(valorPorAcao)
     .times(quantidade)
     .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const retido =
     tipo === 'jcp'
-      ? bruto.times(ALIQUOTA_JCP).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      ? bruto.times(jcpAliquota(dataPagamento)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
       : new Decimal(0);
   return { valor_bruto: bruto.toFixed(2), valor_liquido: bruto.minus(retido).toFixed(2) };
 }

@@ -67,7 +67,8 @@ function pagar(evento: Stored, ops: carteira.StoredOperacao[]) {
     const fatores = (op.ajustes ?? []).map((a) => ({ ...a, fator: String(a.fator) }));
     const quantidade = quantidadeNaVespera(op.quantidade!, fatores, evento.data_ex);
     const { id, acao, data_ex, valor_por_acao } = evento;
-    const valores = valoresDoProvento(tipo, quantidade, String(valor_por_acao));
+    const pago = evento.data_pagamento ?? data_ex;
+    const valores = valoresDoProvento(tipo, quantidade, String(valor_por_acao), pago);
     const acao_nome = carteira.mockAcaoTicker(acao)!;
     return {
       evento: id,

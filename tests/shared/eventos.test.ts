@@ -69,17 +69,22 @@ describe('a corporate event on one operation', () => {
     expect(quantidadeNaVespera(220, [], '2024-03-05')).toBe(220);
   });
 
-  it('dividends are paid gross, JCP net of 15 %, each to the cent', () => {
-    expect(valoresDoProvento('dividendo', 300, '0.4567')).toEqual({
+  it('dividends are paid gross, JCP net of its withholding by payment date, each to the cent', () => {
+    expect(valoresDoProvento('dividendo', 300, '0.4567', '2026-03-02')).toEqual({
       valor_bruto: '137.01',
       valor_liquido: '137.01',
     });
-    // 300 × 0.4567 = 137.01; withholding 20.5515 → 20.55; net 116.46.
-    expect(valoresDoProvento('jcp', 300, '0.4567')).toEqual({
+    // Paid up to 2025-12-31: 15 %. 300 × 0.4567 = 137.01; withholding 20.5515 → 20.55; net 116.46.
+    expect(valoresDoProvento('jcp', 300, '0.4567', '2025-12-31')).toEqual({
       valor_bruto: '137.01',
       valor_liquido: '116.46',
     });
-    expect(valoresDoProvento('jcp', 1, '0')).toEqual({
+    // Paid from 2026-01-01: 17.5 % (LC 224/2025). Withholding 23.97675 → 23.98; net 113.03.
+    expect(valoresDoProvento('jcp', 300, '0.4567', '2026-01-01')).toEqual({
+      valor_bruto: '137.01',
+      valor_liquido: '113.03',
+    });
+    expect(valoresDoProvento('jcp', 1, '0', '2026-05-01')).toEqual({
       valor_bruto: '0.00',
       valor_liquido: '0.00',
     });

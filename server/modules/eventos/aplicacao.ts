@@ -97,7 +97,12 @@ export async function applyEvento(
         evento_id: evento.id,
         operacao_id: op.id,
         quantidade,
-        ...valoresDoProvento(tipo, quantidade, evento.valor_por_acao!),
+        ...valoresDoProvento(
+          tipo,
+          quantidade,
+          evento.valor_por_acao!,
+          evento.data_pagamento ?? evento.data_ex,
+        ),
       };
     });
     if (linhas.length) await tx.insert(proventos).values(linhas);

@@ -120,12 +120,14 @@ export async function recomputeProventos(tx: Tx, operacaoIds: readonly number[])
     operacao_id: number;
     tipo: TipoEventoEmDinheiro;
     data_ex: string;
+    data_pagamento: string;
     valor_por_acao: string;
     quantidade_provento: number;
     quantidade_atual: number;
   }>(
     tx,
     sql`select pv.evento_id, pv.operacao_id, e.tipo, e.data_ex, e.valor_por_acao::text as valor_por_acao,
+          coalesce(e.data_pagamento, e.data_ex)::text as data_pagamento,
           pv.quantidade as quantidade_provento, o.quantidade as quantidade_atual
         from proventos pv
         join eventos_corporativos e on e.id = pv.evento_id
@@ -142,7 +144,10 @@ export async function recomputeProventos(tx: Tx, operacaoIds: readonly number[])
     if (quantidade === r.quantidade_provento) continue;
     await tx
       .update(proventos)
-      .set({ quantidade, ...valoresDoProvento(r.tipo, quantidade, r.valor_por_acao) })
+      .set({
+        quantidade,
+        ...valoresDoProvento(r.tipo, quantidade, r.valor_por_acao, r.data_pagamento),
+      })
       .where(and(eq(proventos.evento_id, r.evento_id), eq(proventos.operacao_id, r.operacao_id)));
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { EventoInputParsed } from '../../../contract';
+import { isEventoDeAcoes, type EventoInputParsed } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { eventosCorporativos } from '../../db/schema';
@@ -12,6 +12,8 @@ export interface EventoListRow {
   data_ex: string;
   fator: string | null;
   valor_por_acao: string | null;
+  custo_atribuido: string | null;
+  data_pagamento: string | null;
   fonte: 'yahoo' | 'manual';
   aplicado_em: Date | string | null;
   operacoes: number;
@@ -26,6 +28,9 @@ export async function selectEventos(
     db,
     sql`select e.id, e.acao_id as acao, a.ticker as acao_nome, e.tipo, e.data_ex,
           e.fator::text as fator, e.valor_por_acao::text as valor_por_acao, e.fonte, e.aplicado_em,
+          e.custo_atribuido::text as custo_atribuido,
+          case when e.tipo in ('dividendo', 'jcp')
+            then coalesce(e.data_pagamento, e.data_ex)::text end as data_pagamento,
           ((select count(*) from eventos_aplicacoes ap where ap.evento_id = e.id)
             + (select count(*) from proventos pv where pv.evento_id = e.id))::int as operacoes
         from eventos_corporativos e join acoes a on a.id = e.acao_id
@@ -42,6 +47,9 @@ const toRow = (e: EventoInputParsed) => ({
   data_ex: e.data_ex,
   fator: e.fator === null ? null : String(e.fator),
   valor_por_acao: e.valor_por_acao === null ? null : String(e.valor_por_acao),
+  custo_atribuido: e.custo_atribuido == null ? null : String(e.custo_atribuido),
+  // A cash event is paid on data_ex unless stated: stored, so that the JCP rate reads one column.
+  data_pagamento: isEventoDeAcoes(e.tipo) ? null : (e.data_pagamento ?? e.data_ex),
 });
 
 /** The new event, or undefined when the stock already has one of that type on that date. */

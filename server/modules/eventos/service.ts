@@ -29,6 +29,8 @@ const toEvento = (r: EventoListRow): Evento => ({
   data_ex: r.data_ex,
   fator: toNumber(r.fator, 10),
   valor_por_acao: toNumber(r.valor_por_acao, 10),
+  custo_atribuido: toNumber(r.custo_atribuido, 10),
+  data_pagamento: r.data_pagamento,
   fonte: r.fonte,
   aplicado_em: r.aplicado_em === null ? null : new Date(r.aplicado_em).toISOString(),
   operacoes: r.operacoes,
@@ -53,6 +55,8 @@ const auditado = (e: EventoRow) => ({
   data_ex: e.data_ex,
   fator: e.fator,
   valor_por_acao: e.valor_por_acao,
+  custo_atribuido: e.custo_atribuido,
+  data_pagamento: e.data_pagamento,
   fonte: e.fonte,
 });
 

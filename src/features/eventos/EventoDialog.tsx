@@ -100,15 +100,38 @@ function EventoCampos({
           />
         </Box>
       )}
+      {tipo === 'bonificacao' && (
+        <Box gridColumn={{ sm: 'span 2' }}>
+          <DecimalField
+            control={control}
+            name="custo_atribuido"
+            label="Custo atribuído por ação nova (R$)"
+            helperText="Como a empresa o declara; entra no custo médio das ações novas. Em branco: zero."
+          />
+        </Box>
+      )}
       {(tipo === 'dividendo' || tipo === 'jcp') && (
         <Box gridColumn={{ sm: 'span 2' }}>
           <DecimalField
             control={control}
             name="valor_por_acao"
             label="Valor por ação (R$)"
-            helperText="Valor bruto. O JCP é creditado com 15% de imposto retido."
+            helperText="Valor bruto. O JCP é creditado com imposto retido: 15% se pago até 31/12/2025, 17,5% desde 01/01/2026."
           />
         </Box>
+      )}
+      {(tipo === 'dividendo' || tipo === 'jcp') && (
+        <Field.Root invalid={!!erro('data_pagamento')} gridColumn={{ sm: 'span 2' }}>
+          <Field.Label>Data de pagamento</Field.Label>
+          <Input
+            {...register('data_pagamento')}
+            placeholder="dd/mm/aaaa"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <Field.HelperText>Em branco: a data ex. Define a alíquota do JCP.</Field.HelperText>
+          <Field.ErrorText>{erro('data_pagamento')}</Field.ErrorText>
+        </Field.Root>
       )}
     </SimpleGrid>
   );

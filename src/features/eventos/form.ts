@@ -32,12 +32,20 @@ export const eventoFormSchema = z
     data_ex: z.string(),
     fator: numeroDigitado,
     valor_por_acao: numeroDigitado,
+    custo_atribuido: numeroDigitado,
+    /** dd/mm/aaaa as typed; blank: paid on data_ex. */
+    data_pagamento: z.string(),
   })
   .transform((v, ctx) => {
     const dataEx = isoFromBr(v.data_ex);
     if (dataEx === null)
       ctx.addIssue({ code: 'custom', path: ['data_ex'], message: DATA_EX_DD_MM_AAAA });
     const deAcoes = isTipoDeAcoes(v.tipo);
+    const emDinheiro = v.tipo === 'dividendo' || v.tipo === 'jcp';
+    const pagamentoDigitado = emDinheiro ? v.data_pagamento.trim() : '';
+    const dataPagamento = pagamentoDigitado === '' ? null : isoFromBr(pagamentoDigitado);
+    if (pagamentoDigitado !== '' && dataPagamento === null)
+      ctx.addIssue({ code: 'custom', path: ['data_pagamento'], message: DATA_EX_DD_MM_AAAA });
     const body = EventoInputSchema.safeParse({
       // An empty choice is 0, which the contract refuses with 'Selecione a ação.'.
       acao: Number(v.acao),
@@ -45,8 +53,11 @@ export const eventoFormSchema = z
       data_ex: dataEx ?? '1900-01-01',
       fator: deAcoes ? numero(v.fator) : null,
       valor_por_acao: deAcoes || v.tipo === '' ? null : numero(v.valor_por_acao),
+      custo_atribuido: v.tipo === 'bonificacao' ? numero(v.custo_atribuido) : null,
+      data_pagamento: dataPagamento,
     });
-    if (body.success && dataEx !== null) return body.data;
+    if (body.success && dataEx !== null && (pagamentoDigitado === '' || dataPagamento !== null))
+      return body.data;
     for (const issue of body.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
@@ -60,6 +71,8 @@ export const EVENTO_FORM_FIELDS = [
   'data_ex',
   'fator',
   'valor_por_acao',
+  'custo_atribuido',
+  'data_pagamento',
 ] as const satisfies readonly (keyof EventoFormValues)[];
 
 export function valoresIniciais(evento: Evento | null, acao?: number): EventoFormValues {
@@ -69,5 +82,11 @@ export function valoresIniciais(evento: Evento | null, acao?: number): EventoFor
     data_ex: evento ? formatDate(evento.data_ex) : '',
     fator: evento?.fator ?? undefined,
     valor_por_acao: evento?.valor_por_acao ?? undefined,
+    custo_atribuido: evento?.custo_atribuido ?? undefined,
+    // Shown only when it differs from data_ex: blank means "on data_ex".
+    data_pagamento:
+      evento?.data_pagamento && evento.data_pagamento !== evento.data_ex
+        ? formatDate(evento.data_pagamento)
+        : '',
   };
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientesEndpoints as e, type Cliente, type ClienteInput } from '../../contract';
 import { call } from './call';
-import { carteiraQueries } from './carteira';
-import { painelQueries } from './painel';
+import { invalidateAfterClienteDeleted, invalidateAfterClienteSaved } from './invalidations';
 
 /** Specification section 9: the MT5 status refreshes on load and every 1800 seconds. */
 export const STATUS_REFRESH_MS = 1_800 * 1_000;
@@ -51,8 +50,7 @@ export function useSaveCliente() {
       void queryClient.invalidateQueries({ queryKey: clientesQueries.status().queryKey });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientesQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: carteiraQueries.resumo(saved.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: painelQueries.all() }),
+        invalidateAfterClienteSaved(queryClient, saved.id),
       ]);
     },
   });
@@ -69,7 +67,7 @@ export function useDeleteCliente() {
       queryClient.removeQueries({ queryKey: clientesQueries.detail(id).queryKey });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: clientesQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: painelQueries.patrimonioDisponivel().queryKey }),
+        invalidateAfterClienteDeleted(queryClient),
       ]);
     },
   });

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { eventosEndpoints as e, type EventoInput } from '../../contract';
-import { acoesQueries } from './acoes';
 import { call } from './call';
-import { carteiraQueries } from './carteira';
-import { cotacoesQueries } from './cotacoes';
-import { operacoesQueries } from './operacoes';
-import { painelQueries } from './painel';
+import { invalidateAfterEvento } from './invalidations';
 
 export interface EventoFilters {
   acao?: number;
@@ -22,24 +18,12 @@ export const eventosQueries = {
     }),
 };
 
-/**
- * What an event written or deleted makes stale: the events, and, since it adjusts or pays every client holding its
- * stock (which the SPA cannot know), every client's operations, summary and proventos, the control panel's figures,
- * the quotes (the stored-close fallback is in today's terms) and the price histories (adjusted by share events).
- */
-function invalidateEventos(queryClient: QueryClient) {
-  return Promise.all(
-    [
-      eventosQueries.all(),
-      operacoesQueries.lists(),
-      carteiraQueries.resumos(),
-      carteiraQueries.proventosAll(),
-      painelQueries.all(),
-      cotacoesQueries.all(),
-      acoesQueries.historicos(),
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
+/** An event written or deleted: the events, and what it adjusted or paid (./invalidations.ts). */
+const invalidateEventos = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: eventosQueries.all() }),
+    invalidateAfterEvento(queryClient),
+  ]);
 
 /** Creates (no id) or edits (PUT, the whole event) an event. */
 export function useSaveEvento() {

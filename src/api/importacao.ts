@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importacaoEndpoints as e, type ImportTipo } from '../../contract';
 import { call } from './call';
-import { carteiraQueries } from './carteira';
-import { painelQueries } from './painel';
+import { invalidateAfterImportacao } from './invalidations';
 
 export interface UploadVariables {
   tipo: ImportTipo;
@@ -23,10 +22,6 @@ export function useUploadImportacao() {
       form.append('arquivo', arquivo, arquivo.name);
       return call(e.upload, { body: form });
     },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: carteiraQueries.resumos() }),
-        queryClient.invalidateQueries({ queryKey: painelQueries.patrimonioDisponivel().queryKey }),
-      ]),
+    onSuccess: () => invalidateAfterImportacao(queryClient),
   });
 }

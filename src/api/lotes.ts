@@ -15,7 +15,8 @@ import {
 } from '../../contract';
 import { idempotencyKey } from '../lib/idempotency';
 import { call } from './call';
-import { invalidateOrdensTerminadas, ordemTerminada, type Envio } from './ordens';
+import { invalidateOrdensTerminadas } from './invalidations';
+import { ordemTerminada, type Envio } from './ordens';
 
 /** The specification's order status polling period, for a lote's one status call. */
 export const LOTE_POLL_MS = 3000;
@@ -53,7 +54,7 @@ export const lotesQueries = {
 
 /**
  * Where every status of a lote arrives (a poll, a cancel's answer): each of its orders seen ending for the first
- * time ends as a single order does (src/api/ordens.ts's `invalidateOrdensTerminadas`: its client's portfolio, the
+ * time ends as a single order does (src/api/invalidations.ts's `invalidateOrdensTerminadas`: its client's portfolio, the
  * history), and the lote's own end reloads the list of lotes.
  */
 function landLote(queryClient: QueryClient, status: LoteStatus): LoteStatus {

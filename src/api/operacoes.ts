@@ -1,48 +1,23 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { operacoesEndpoints as e, type Operacao, type OperacaoInput } from '../../contract';
 import { call } from './call';
-import { carteiraQueries } from './carteira';
-import { conciliacaoQueries } from './conciliacao';
-import { painelQueries } from './painel';
-import { recomendacoesQueries } from './recomendacoes';
+import { invalidateCarteira } from './invalidations';
+import { operacoesKeys, type OperacaoFilters } from './keys/operacoes';
 
-export interface OperacaoFilters {
-  cliente: number;
-}
+export type { OperacaoFilters } from './keys/operacoes';
 
 /** A client's operations, open and realised. */
 export const operacoesQueries = {
-  all: () => ['operacoes'] as const,
-  lists: () => [...operacoesQueries.all(), 'list'] as const,
+  all: operacoesKeys.all,
+  lists: operacoesKeys.lists,
   list: (filters: OperacaoFilters) =>
     queryOptions({
-      queryKey: [...operacoesQueries.lists(), filters] as const,
+      queryKey: operacoesKeys.list(filters),
       queryFn: ({ signal }) => call(e.list, { query: filters }, { signal }),
     }),
 };
 
-/**
- * What a change to client X's operations (a manual write or an executed MT5 order) makes stale: X's operations,
- * its summary, its proventos (a deleted operation takes its own with it) and the recommendations it may still buy,
- * the control panel's open positions and available patrimony (which sum every client's operations), and the
- * reconciliation of its book.
- */
-export function invalidateCarteira(queryClient: QueryClient, clienteId: number) {
-  return Promise.all(
-    [
-      operacoesQueries.list({ cliente: clienteId }).queryKey,
-      carteiraQueries.resumo(clienteId).queryKey,
-      carteiraQueries.proventos(clienteId).queryKey,
-      recomendacoesQueries.disponiveis(clienteId).queryKey,
-      painelQueries.posicionadas().queryKey,
-      painelQueries.patrimonioDisponivel().queryKey,
-      conciliacaoQueries.list().queryKey,
-      conciliacaoQueries.detail(clienteId).queryKey,
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
-
-/** Creates (no id) or edits (PATCH with the whole form) an operation. */
+/** Creates (no id) or edits (PATCH with the whole form) an operation: ./invalidations.ts's `invalidateCarteira`. */
 export function useSaveOperacao() {
   const queryClient = useQueryClient();
   return useMutation({

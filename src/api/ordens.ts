@@ -12,7 +12,6 @@ import {
   ordensEndpoints as e,
   type CompraRequest,
   type CompraValidarRequest,
-  type EstadoOrdem,
   type Lado,
   type OrderStatus,
   type VendaRequest,
@@ -20,7 +19,10 @@ import {
 import { ApiRequestError } from '../lib/api';
 import { idempotencyKey } from '../lib/idempotency';
 import { call } from './call';
-import { invalidateAfterOrdens, invalidatePosicaoNoTerminal } from './invalidations';
+import { invalidateOrdensTerminadas, invalidatePosicaoNoTerminal } from './invalidations';
+import { ordensKeys, type HistoricoFiltros } from './keys/ordens';
+
+export type { HistoricoFiltros } from './keys/ordens';
 
 /** The specification's order status polling period. */
 export const ORDEM_POLL_MS = 3000;
@@ -36,26 +38,17 @@ export interface OrdemRef {
   lado: Lado;
 }
 
-/** The history's filters; a missing one is no filter. */
-export interface HistoricoFiltros {
-  cliente?: number;
-  acao?: string;
-  estado?: EstadoOrdem;
-  de?: string;
-  ate?: string;
-}
-
 /** One page of the history: enough to fill a screen, the next one on demand. */
 export const HISTORICO_PAGINA = 50;
 
 /** MT5 orders: the history, each order's detail, and each sent order's status. */
 export const ordensQueries = {
-  all: () => ['ordens'] as const,
-  lists: () => [...ordensQueries.all(), 'list'] as const,
+  all: ordensKeys.all,
+  lists: ordensKeys.lists,
   /** Newest first, page after page by cursor (the server's pages never repeat nor skip an order). */
   list: (filtros: HistoricoFiltros) =>
     infiniteQueryOptions({
-      queryKey: [...ordensQueries.lists(), filtros] as const,
+      queryKey: ordensKeys.list(filtros),
       queryFn: ({ pageParam, signal }) =>
         call(
           e.list,
@@ -71,15 +64,15 @@ export const ordensQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next_cursor,
     }),
-  details: () => [...ordensQueries.all(), 'detail'] as const,
+  details: ordensKeys.details,
   detail: (groupId: string) =>
     queryOptions({
-      queryKey: [...ordensQueries.details(), groupId] as const,
+      queryKey: ordensKeys.detail(groupId),
       queryFn: ({ signal }) => call(e.detail, { params: { group_id: groupId } }, { signal }),
     }),
-  statuses: () => [...ordensQueries.all(), 'status'] as const,
+  statuses: ordensKeys.statuses,
   /** Keyed by the group alone: its client and side follow from it (a cancel's answer lands here without them). */
-  statusKey: (groupId: string | null) => [...ordensQueries.statuses(), groupId] as const,
+  statusKey: ordensKeys.status,
   /**
    * THE way to follow an order (the buy and sale dialogs, the order's page): its status, asked every 3 s until it
    * ends. Asking is what moves it on the server (the terminal is read and what filled recorded); each answer goes
@@ -106,26 +99,6 @@ export const ordensQueries = {
       staleTime: (query) => (ordemTerminada(query.state.data) ? Infinity : ORDEM_POLL_MS),
     }),
 };
-
-/**
- * What ended orders make stale, once per order (`landStatus` and the lote's status call it as they see each one
- * end): their clients' portfolios and the reconciliation (./invalidations.ts), the history and each one's detail.
- */
-export function invalidateOrdensTerminadas(
-  queryClient: QueryClient,
-  ordens: ReadonlyArray<{ groupId: string; cliente: number }>,
-) {
-  return Promise.all([
-    invalidateAfterOrdens(
-      queryClient,
-      ordens.map((o) => o.cliente),
-    ),
-    queryClient.invalidateQueries({ queryKey: ordensQueries.lists() }),
-    ...ordens.map((o) =>
-      queryClient.invalidateQueries({ queryKey: ordensQueries.detail(o.groupId).queryKey }),
-    ),
-  ]);
-}
 
 /**
  * Where every status of an order arrives, from a poll or from a cancel's or a resolve's answer: the one place

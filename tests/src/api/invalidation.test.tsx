@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { carteiraQueries } from '../../../src/api/carteira';
-import { clientesQueries } from '../../../src/api/clientes';
+import { clientesQueries, useDeleteCliente, useSaveCliente } from '../../../src/api/clientes';
 import { cotacoesQueries } from '../../../src/api/cotacoes';
 import { eventosQueries, useDeleteEvento, useSaveEvento } from '../../../src/api/eventos';
 import { useUploadImportacao } from '../../../src/api/importacao';
@@ -12,6 +12,7 @@ import { painelQueries } from '../../../src/api/painel';
 import { recomendacoesQueries, useRefreshRecomendacoes } from '../../../src/api/recomendacoes';
 import { createQueryClient } from '../../../src/app/query-client';
 import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
+import { resetClientesMock } from '../../../mocks/handlers/clientes';
 import { addMockEvento, resetEventosMock } from '../../../mocks/handlers/eventos';
 
 /** Every piece of data two clients' screens and the control panel can have cached, by name. */
@@ -64,6 +65,7 @@ describe('what each change marks stale, and nothing else', () => {
   beforeEach(() => {
     resetCarteiraMock();
     resetEventosMock();
+    resetClientesMock();
   });
 
   it("an operation written for a client: its operations, summary and available recommendations, and the panel's figures", async () => {
@@ -158,5 +160,34 @@ describe('what each change marks stale, and nothing else', () => {
       }),
     );
     expect(stale()).toEqual(['patrimonio-disponivel', 'resumo 1', 'resumo 2']);
+  });
+
+  it("a client saved: the clients, its own summary and the control panel's figures", async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useSaveCliente(), { wrapper });
+    await act(() =>
+      result.current.mutateAsync({
+        id: 1,
+        input: {
+          nome: 'Ana Beatriz Carvalho',
+          email: null,
+          documento: null,
+          telefone: null,
+          codigo_xp: null,
+          percentual_patrimonio: 10,
+          vm: null,
+          vm_ip: null,
+          vm_private_ip: null,
+        },
+      }),
+    );
+    expect(stale()).toEqual(['clientes', 'patrimonio-disponivel', 'posicionadas', 'resumo 1']);
+  });
+
+  it('a client deleted: the clients and the available patrimony', async () => {
+    const { wrapper, stale } = setup();
+    const { result } = renderHook(() => useDeleteCliente(), { wrapper });
+    await act(() => result.current.mutateAsync(2));
+    expect(stale()).toEqual(['clientes', 'patrimonio-disponivel']);
   });
 });

@@ -181,6 +181,14 @@ export const ProventoSchema = z.object({
   valor_bruto: MoneySchema,
   /** JCP net of its withholding (15 % paid up to 2025, 17.5 % from 2026); dividends gross. */
   valor_liquido: MoneySchema,
+  /** When it was paid (its data_ex unless the event states another). Optional in older recordings. */
+  data_pagamento: IsoDateSchema.optional(),
+  /**
+   * From 2026, dividends of one company to the client in one month above R$ 50,000.00 have 10 % withheld at the
+   * source on the whole amount (Lei 15.270/2025): said on each of those dividends, as information (the net value
+   * stays gross: the withholding may not apply to profits of 2025 or before).
+   */
+  aviso: z.string().nullable().optional(),
 });
 export type Provento = z.infer<typeof ProventoSchema>;
 

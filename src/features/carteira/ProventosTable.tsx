@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { TIPO_EVENTO_NOME, type Provento } from '../../../contract';
@@ -48,13 +48,37 @@ const columns = [
 /** PROVENTOS: the cash the client received per corporate event (JCP net of its withholding). */
 export function ProventosTable({ clienteId, cliente }: { clienteId: number; cliente?: string }) {
   const proventos = useQuery(carteiraQueries.proventos(clienteId));
+  // One notice per company and month, however many dividends it sums (issue 29).
+  const avisos = [...new Set((proventos.data ?? []).flatMap((p) => (p.aviso ? [p.aviso] : [])))];
+  return (
+    <Stack gap="3">
+      {avisos.map((aviso) => (
+        <Alert.Root key={aviso} status="info">
+          <Alert.Indicator />
+          <Alert.Title>{aviso}</Alert.Title>
+        </Alert.Root>
+      ))}
+      <ProventosGrid data={proventos.data ?? []} pending={proventos.isPending} cliente={cliente} />
+    </Stack>
+  );
+}
+
+function ProventosGrid({
+  data,
+  pending,
+  cliente,
+}: {
+  data: Provento[];
+  pending: boolean;
+  cliente?: string;
+}) {
   return (
     <DataTable
       label="Proventos recebidos"
       columns={columns}
-      data={proventos.data ?? []}
+      data={data}
       getRowId={(p) => String(p.evento)}
-      emptyText={proventos.isPending ? 'Carregando...' : 'Nenhum provento recebido.'}
+      emptyText={pending ? 'Carregando...' : 'Nenhum provento recebido.'}
       exportacao={{ nome: 'Proventos', de: cliente }}
     />
   );

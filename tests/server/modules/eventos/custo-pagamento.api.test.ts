@@ -90,6 +90,33 @@ describe('eventos-corporativos/: custo_atribuido and data_pagamento', () => {
     });
   });
 
+  it('says in PROVENTOS when one company’s dividends in a month of 2026 pass R$ 50,000.00', async () => {
+    // 300 shares: 200.00 a share is 60,000.00; 100.00 is 30,000.00.
+    const acima = await post({ tipo: 'dividendo', data_ex: '2026-03-02', valor_por_acao: 200 });
+    const abaixo = await post({ tipo: 'dividendo', data_ex: '2026-04-01', valor_por_acao: 100 });
+    const em2025 = await post({
+      tipo: 'dividendo',
+      data_ex: '2025-11-03',
+      valor_por_acao: 200,
+    });
+    // Paid in the same month as `acima`: the month's total for the company is 90,000.00.
+    const mesmoMes = await post({
+      tipo: 'dividendo',
+      data_ex: '2026-02-20',
+      data_pagamento: '2026-03-20',
+      valor_por_acao: 100,
+    });
+    const pagos = await proventos();
+    const de = (id: number) => pagos.find((p) => p.evento === id)!;
+    const aviso =
+      'Dividendos de Empresa de teste em 03/2026: R$ 90.000,00, acima de R$ 50.000,00: ' +
+      'R$ 9.000,00 (10 %) retidos na fonte sobre o total (informativo).';
+    expect(de(acima.body.id)).toMatchObject({ valor_liquido: 60000, aviso });
+    expect(de(mesmoMes.body.id)).toMatchObject({ data_pagamento: '2026-03-20', aviso });
+    expect(de(abaixo.body.id).aviso).toBeNull();
+    expect(de(em2025.body.id).aviso).toBeNull();
+  });
+
   it('keeps a bonus’s declared cost per new share, and lists it', async () => {
     const bonus = await post({
       tipo: 'bonificacao',

@@ -377,6 +377,9 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       valor_por_acao: evento.valor_por_acao,
       valor_bruto: bruto,
       valor_liquido: liquido,
+      // Paid on data_ex; far below R$ 50,000.00 (issue 29).
+      data_pagamento: '2025-04-15',
+      aviso: null,
     });
     // 310 × 0.4567 = 141.577; JCP 310 × 0.25 = 77.50 less 15 % (11.625 → 11.63) = 65.87.
     expect(await proventosDe(a!)).toEqual([

@@ -10,3 +10,4 @@ export * from './tables/ordens';
 export * from './tables/importacao';
 export * from './tables/sistema';
 export * from './tables/mt5';
+export * from './tables/ir';

@@ -9,6 +9,7 @@ import type { EndpointDef } from './endpoint';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
 import { lotesEndpoints } from './lotes';
+import { irEndpoints } from './ir';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
@@ -41,6 +42,7 @@ export * from './lote-validacao';
 export * from './eventos';
 export * from './conciliacao';
 export * from './sistema';
+export * from './ir';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -58,6 +60,7 @@ export const endpoints = {
   eventos: eventosEndpoints,
   conciliacao: conciliacaoEndpoints,
   sistema: sistemaEndpoints,
+  ir: irEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

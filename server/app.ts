@@ -14,6 +14,7 @@ import { conciliacaoRoutes } from './modules/conciliacao';
 import { cotacoesRoutes } from './modules/cotacoes';
 import { eventosRoutes } from './modules/eventos';
 import { importacaoRoutes } from './modules/importacao';
+import { irRoutes } from './modules/ir';
 import { createLotesServices, lotesRoutes, type LotesServices } from './modules/lotes';
 import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(lotesRoutes);
       await api.register(operacoesRoutes);
       await api.register(acoesRoutes);
+      await api.register(irRoutes);
       await api.register(carteiraRoutes);
       await api.register(cotacoesRoutes);
       await api.register(painelRoutes);

@@ -4,6 +4,7 @@ import { clientesHandlers, resetClientesMock } from './clientes';
 import { conciliacaoHandlers, seedConciliacaoMock } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
+import { irHandlers } from './ir';
 import { lotesHandlers, resetLotesMock } from './lotes';
 import { ordensHandlers, resetOrdensMock } from './ordens';
 import { painelHandlers, resetPainelMock } from './painel';
@@ -25,6 +26,7 @@ export const handlers = [
   ...precosHandlers,
   ...conciliacaoHandlers,
   ...sistemaHandlers,
+  ...irHandlers,
 ];
 
 /**

@@ -157,6 +157,21 @@ const EXAMPLES: Record<string, Example> = {
     build: async (s) => ({ params: { id: await s.novaOperacao() } }),
   },
   'GET /clientes/{id}/resumo/': { build: (s) => ({ params: { id: s.clienteId } }) },
+  'PUT /clientes/{id}/ir/saldos/': {
+    build: (s) => ({
+      params: { id: s.clienteId },
+      body: {
+        ano: 2026,
+        prejuizo_comum: 1500,
+        prejuizo_day_trade: 0,
+        prejuizo_fii: 0,
+        irrf_a_compensar: 1.5,
+      },
+    }),
+  },
+  'PUT /clientes/{id}/ir/vendas-externas/{mes}/': {
+    build: (s) => ({ params: { id: s.clienteId, mes: '2026-03' }, body: { valor: 12000 } }),
+  },
   'GET /acoes/': { build: () => ({}) },
   'PUT /acoes/{ticker}/': {
     build: () => ({

@@ -18,3 +18,8 @@ export const alvoAbaixoDoPreco = (preco: string) => `O alvo deve ser maior que o
 
 /** A lote's client left out because it already holds the stock. */
 export const posicaoAberta = (ticker: string) => `Já tem posição aberta em ${ticker}.`;
+
+/** The erro of an order a person closed by hand (its outcome unknown), naming who and why. */
+export const RESOLVIDA_POR = 'Resolvida por';
+export const resolvidaPor = (usuario: string, motivo: string) =>
+  `${RESOLVIDA_POR} ${usuario}: ${motivo}`;

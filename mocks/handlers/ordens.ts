@@ -1,8 +1,14 @@
 import * as c from '../../contract';
-import { EVENTO_ORDEM } from '../../contract/mensagens-ordens';
+import {
+  alvoAbaixoDoPreco,
+  EVENTO_ORDEM,
+  RESOLVIDA_POR,
+  resolvidaPor,
+} from '../../contract/mensagens-ordens';
 import { terminalIndisponivel } from '../../contract/terminal';
 import { avisoCompraEmVoo } from '../../shared/compras-em-voo';
 import { todayIso } from '../../shared/dates';
+import { formatMoney } from '../../shared/format';
 import { quantityForValue, splitLegs } from '../../shared/legs';
 import { fail, handle, ok } from '../contract';
 import { recorded } from '../recorded';
@@ -111,7 +117,7 @@ export const ordensHandlers = [
       body.ticker,
       body.quantidade ?? quantityForValue(body.valor ?? 0, price),
     );
-    const motivo = body.tp > price ? null : 'O alvo deve ser maior que o preço.';
+    const motivo = body.tp > price ? null : alvoAbaixoDoPreco(formatMoney(price));
     const validacoes = legs.map((l) => ({ symbol: l.symbol, ok: !motivo, motivo }));
     return ok(e.validateCompra, { legs_sugeridas: legs, validacoes, ...emCurso });
   }),
@@ -197,7 +203,7 @@ export const ordensHandlers = [
     const found = aberta(params.group_id);
     if (!found) return jaTerminou('ordem-resolver-409');
     found.grupo.aoExecutar = undefined;
-    const erro = `Resolvida por ${mockUsername(request)}: ${body.motivo}`;
+    const erro = resolvidaPor(mockUsername(request), body.motivo);
     Object.assign(found.grupo.status, { finished: true, erro });
     return ok(e.resolve, found.grupo.status);
   }),
@@ -257,7 +263,7 @@ export const ordensHandlers = [
 
 function estadoOf(status: c.OrderStatus): c.EstadoOrdem {
   if (status.executed_all) return 'completed';
-  if (status.erro?.startsWith('Resolvida por')) return 'resolved';
+  if (status.erro?.startsWith(RESOLVIDA_POR)) return 'resolved';
   return status.finished ? 'failed' : 'sent';
 }
 

@@ -1,5 +1,5 @@
 import type { Lado, OrderStatus } from '../../../contract';
-import { NADA_A_CANCELAR } from '../../../contract/mensagens-ordens';
+import { NADA_A_CANCELAR, resolvidaPor } from '../../../contract/mensagens-ordens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -114,7 +114,7 @@ export async function resolveGroup(
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
     if (!group) throw notFound(ORDEM_NAO_ENCONTRADA);
-    const erro = `Resolvida por ${username}: ${motivo}`;
+    const erro = resolvidaPor(username, motivo);
     const resolved = await transitionGroup(tx, groupId, GROUP_IN_FLIGHT, {
       state: 'resolved',
       erro,

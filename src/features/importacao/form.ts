@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasImportExtension } from '../../../contract';
+import { ARQUIVO_OBRIGATORIO, hasImportExtension } from '../../../contract';
 import { isoFromBr } from '../../../shared/dates';
 
 export const DATA_REFERENCIA_INVALIDA = 'Informe uma data válida (dd/mm/aaaa).';
@@ -16,7 +16,7 @@ export const ImportFormSchema = z.object({
     }),
   arquivo: z
     .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, {
-      message: 'Selecione o arquivo (com abas de Patrimônio e Custódia).',
+      message: ARQUIVO_OBRIGATORIO,
     })
     .refine((f) => hasImportExtension(f.name), 'Selecione um arquivo .xlsx ou .xls.'),
 });

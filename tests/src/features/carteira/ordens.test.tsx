@@ -125,7 +125,9 @@ describe('the MT5 buy dialog', () => {
     await user.type(screen.getByLabelText('Alvo (TP)'), '5');
     await user.click(screen.getByRole('button', { name: 'Validar' }));
     const legs = await screen.findByRole('table', { name: 'Pernas sugeridas' });
-    expect(within(legs).getAllByText('O alvo deve ser maior que o preço.')).toHaveLength(2);
+    expect(within(legs).getAllByText('O alvo deve ser maior que o preço (R$ 10,00).')).toHaveLength(
+      2,
+    );
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
   });
 
@@ -269,7 +271,9 @@ describe('the MT5 buy dialog', () => {
     await user.type(screen.getByLabelText('Quantidade de ações'), '100');
     await user.type(screen.getByLabelText('Alvo (TP)'), '5');
     await user.click(screen.getByRole('button', { name: 'Validar' }));
-    expect(await screen.findByText('O alvo deve ser maior que o preço.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('O alvo deve ser maior que o preço (R$ 10,00).'),
+    ).toBeInTheDocument();
   });
 
   it('sends the price only for limite, one order for a double click, polls until executed, then reloads', async () => {

@@ -70,3 +70,20 @@ export function recusaLoteEmVoo(
     'confirme as compras em andamento.'
   );
 }
+
+/**
+ * A client's valor disponível less its buys in flight whose value is known (a market order the terminal could not
+ * price is not subtracted), as exact text; null when the valor disponível is unknown.
+ */
+export function deductEmVoo(
+  disponivel: Decimal.Value | null,
+  compras: ReadonlyArray<Pick<EmVooResumo, 'valor'>>,
+): string | null {
+  if (disponivel === null) return null;
+  return compras
+    .reduce<Decimal>(
+      (livre, c) => (c.valor === null ? livre : livre.minus(c.valor)),
+      new Decimal(disponivel),
+    )
+    .toFixed();
+}

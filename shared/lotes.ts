@@ -9,6 +9,14 @@ export interface Dimensionamento {
 }
 
 const nenhuma = (motivo: string): Dimensionamento => ({ quantidade: 0, motivo });
+const SEM_PATRIMONIO = 'Sem patrimônio importado: valor disponível desconhecido.';
+const SEM_VALOR = 'Sem valor disponível.';
+
+/** Why a client has no money to buy with (no patrimony imported, or none left), or null when it has some. */
+function semDinheiro(disponivel: Decimal.Value | null): string | null {
+  if (disponivel === null) return SEM_PATRIMONIO;
+  return new Decimal(disponivel).greaterThan(0) ? null : SEM_VALOR;
+}
 
 /**
  * How many shares a client buys in a lote (issue 16), decimal-exact: a percentage of its valor disponível, a fixed
@@ -30,10 +38,9 @@ export function dimensionar(
       : nenhuma('Informe uma quantidade inteira maior que zero.');
   }
   if (!(preco > 0)) return nenhuma('Sem preço de referência para dimensionar a ordem.');
-  if (disponivel === null)
-    return nenhuma('Sem patrimônio importado: valor disponível desconhecido.');
+  if (disponivel === null) return nenhuma(SEM_PATRIMONIO);
   const livre = new Decimal(disponivel);
-  if (!livre.greaterThan(0)) return nenhuma('Sem valor disponível.');
+  if (!livre.greaterThan(0)) return nenhuma(SEM_VALOR);
   const montante =
     regra === 'percentual_disponivel'
       ? livre.times(valor).dividedBy(100)
@@ -44,6 +51,37 @@ export function dimensionar(
     return nenhuma(`${formatMoney(reais)} não compram nenhuma ação a ${formatMoney(preco)}.`);
   }
   return { quantidade, motivo: null };
+}
+
+/** What may leave a client out of a buy lote; each null when it does not. */
+export interface MotivosDoCliente {
+  /** Its terminal cannot trade, in the terminal's words. */
+  terminal: string | null;
+  /** It already holds the stock open: the contract's words (posicaoAberta), or null. */
+  posicaoAberta: string | null;
+  /** Its buys of the stock in flight (shared/compras-em-voo avisoLoteEmVoo). */
+  aviso: string | null;
+  /** Its valor disponível less its buys in flight (null: no patrimony imported). */
+  disponivel: Decimal.Value | null;
+  /** Why the lote's rule sizes it to nothing (dimensionar). */
+  dimensionamento: string | null;
+  /** Why its legs were refused. */
+  pernas: string | null;
+}
+
+/**
+ * The first reason the default selection of a buy lote leaves a client out, most fundamental first (issue 16), or
+ * null when it is in. Without money the client is out whatever the lote's rule (a fixed quantity too).
+ */
+export function motivoDoCliente(m: MotivosDoCliente): string | null {
+  return (
+    m.terminal ??
+    m.posicaoAberta ??
+    m.aviso ??
+    semDinheiro(m.disponivel) ??
+    m.dimensionamento ??
+    m.pernas
+  );
 }
 
 /** quantidade × preço, to the cent (what the grid and the totals show). */

@@ -1,7 +1,6 @@
 import type { CompraEmVoo } from '../../contract';
 import { recusaEmVoo, recusaLoteEmVoo } from '../../shared/compras-em-voo';
-import { Decimal } from '../../shared/decimal';
-import { somaExata, valorEstimado } from '../../shared/lotes';
+import { valorEstimado } from '../../shared/lotes';
 import { mockQuote } from './carteira';
 import { findMockCliente } from './clientes';
 
@@ -46,12 +45,6 @@ export const comprasEmVooMock = (cliente: number, ticker: string): CompraEmVoo[]
   registros
     .filter((r) => r.cliente === cliente && r.ticker === ticker && r.emVoo())
     .map((r) => r.compra);
-
-/** The valor disponível less the buys in flight whose value is known. */
-export const disponivelMenosEmVoo = (disponivel: number | null, compras: readonly CompraEmVoo[]) =>
-  disponivel === null
-    ? null
-    : new Decimal(disponivel).minus(somaExata(compras.map((c) => c.valor))).toNumber();
 
 /** The server's 409 of a single buy when another of the stock is in flight; null when none is. */
 export function recusaCompraMock(cliente: number, ticker: string) {

@@ -1,10 +1,11 @@
 import * as c from '../../contract';
 import { alvoAbaixoDoPreco, NADA_A_CANCELAR, posicaoAberta } from '../../contract/mensagens-ordens';
 import { CLIENTE_SEM_IP, terminalProblem, terminalSemResposta } from '../../contract/terminal';
-import { avisoLoteEmVoo } from '../../shared/compras-em-voo';
+import { avisoLoteEmVoo, deductEmVoo } from '../../shared/compras-em-voo';
+import { money } from '../../shared/decimal';
 import { formatMoney } from '../../shared/format';
 import { splitLegs } from '../../shared/legs';
-import { dimensionar, valorEstimado } from '../../shared/lotes';
+import { dimensionar, motivoDoCliente, valorEstimado } from '../../shared/lotes';
 import { fail, handle, invalid, ok } from '../contract';
 import { recorded } from '../recorded';
 import { mockUsername } from './auth';
@@ -49,7 +50,7 @@ function validateCliente(id: number, req: c.LoteValidarRequest, ajuste?: number)
   const status = mockClienteStatus(id);
   // The client's buys of the stock in flight are already spoken for: sized from what they leave.
   const compras = emVoo.comprasEmVooMock(id, req.ticker);
-  const disponivel = emVoo.disponivelMenosEmVoo(carteira.mockValorDisponivel(id), compras);
+  const disponivel = deductEmVoo(carteira.mockValorDisponivel(id), compras);
   const aviso = avisoLoteEmVoo(req.ticker, compras);
   const posicao = carteira.openMockTickers(id).includes(req.ticker);
   const mt5 = c.Mt5StatusValueSchema.catch('error').parse(status?.status ?? 'missing_ip');
@@ -61,7 +62,7 @@ function validateCliente(id: number, req: c.LoteValidarRequest, ajuste?: number)
   };
   const item = {
     ...base,
-    valor_disponivel: disponivel,
+    valor_disponivel: money(disponivel),
     posicao_aberta: posicao,
     compras_em_voo: compras,
     aviso,
@@ -79,15 +80,14 @@ function validateCliente(id: number, req: c.LoteValidarRequest, ajuste?: number)
   const problema =
     status.status === 'warning' ? terminalProblem({ connected: true, trade_allowed: false }) : null;
   const recusa = problema ?? (req.tp > preco ? null : alvoAbaixoDoPreco(formatMoney(preco)));
-  // Without money the sizing rule refuses any amount: its words (shared/lotes), whatever the lote's rule.
-  const semDinheiro = dimensionar('valor_fixo', 1, disponivel, 1).motivo;
-  const motivo =
-    problema ??
-    (posicao ? posicaoAberta(req.ticker) : null) ??
-    aviso ??
-    semDinheiro ??
-    dim?.motivo ??
-    recusa;
+  const motivo = motivoDoCliente({
+    terminal: problema,
+    posicaoAberta: posicao ? posicaoAberta(req.ticker) : null,
+    aviso,
+    disponivel,
+    dimensionamento: dim?.motivo ?? null,
+    pernas: recusa,
+  });
   return {
     ...item,
     preco_referencia: preco,

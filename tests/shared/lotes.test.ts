@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../shared/decimal';
 import { splitLegs } from '../../shared/legs';
-import { dimensionar, somaExata, valorEstimado } from '../../shared/lotes';
+import { dimensionar, motivoDoCliente, somaExata, valorEstimado } from '../../shared/lotes';
 import type { SymbolInfo } from '../../server/lib/mt5-agent';
 import { referencePrice } from '../../server/modules/ordens/validation';
 
@@ -118,5 +118,47 @@ describe('the grid’s figures', () => {
     expect(rows.reduce((a, b) => a + b, 0)).not.toBe(50);
     expect(somaExata(rows)).toBe(50);
     expect(somaExata([1.1, null, 2.2])).toBe(3.3);
+  });
+});
+
+describe('motivoDoCliente: why a buy lote leaves a client out', () => {
+  const nenhum = {
+    terminal: null,
+    posicaoAberta: null,
+    aviso: null,
+    disponivel: '1000',
+    dimensionamento: null,
+    pernas: null,
+  };
+
+  it('keeps a client with money and nothing against it', () => {
+    expect(motivoDoCliente(nenhum)).toBeNull();
+  });
+
+  it('names the most fundamental reason first: terminal, position, buys in flight, money, rule, legs', () => {
+    const todos = {
+      terminal: 'terminal',
+      posicaoAberta: 'posição',
+      aviso: 'em voo',
+      disponivel: '0',
+      dimensionamento: 'regra',
+      pernas: 'pernas',
+    };
+    const ordem = ['terminal', 'posição', 'em voo', 'Sem valor disponível.', 'regra', 'pernas'];
+    const vistos: Array<string | null> = [];
+    let resto: typeof todos = todos;
+    for (const campo of ['terminal', 'posicaoAberta', 'aviso', 'disponivel', 'dimensionamento']) {
+      vistos.push(motivoDoCliente(resto));
+      resto = { ...resto, [campo]: campo === 'disponivel' ? '1' : null };
+    }
+    vistos.push(motivoDoCliente(resto));
+    expect(vistos).toEqual(ordem);
+  });
+
+  it('leaves out a client without money whatever the rule (a typed quantity too)', () => {
+    expect(motivoDoCliente({ ...nenhum, disponivel: null })).toBe(
+      'Sem patrimônio importado: valor disponível desconhecido.',
+    );
+    expect(motivoDoCliente({ ...nenhum, disponivel: '-0.01' })).toBe('Sem valor disponível.');
   });
 });

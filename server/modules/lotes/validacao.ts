@@ -1,8 +1,13 @@
 import type { LoteItemValidacao, LoteValidacao, LoteValidarRequest } from '../../../contract';
 import { posicaoAberta } from '../../../contract/mensagens-ordens';
 import { avisoLoteEmVoo } from '../../../shared/compras-em-voo';
-import { Decimal, money, price } from '../../../shared/decimal';
-import { dimensionar, valorEstimado, type Dimensionamento } from '../../../shared/lotes';
+import { money, price } from '../../../shared/decimal';
+import {
+  dimensionar,
+  motivoDoCliente,
+  valorEstimado,
+  type Dimensionamento,
+} from '../../../shared/lotes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
@@ -183,21 +188,15 @@ function lineOf(
   preco: number,
   { emVoo, livre, dim }: Dimensao,
 ): LoteItemValidacao {
-  const disponivel = livre === null ? null : new Decimal(livre);
   const aviso = avisoLoteEmVoo(req.ticker, emVoo);
-  // The first reason the default selection leaves the client out, most fundamental first.
-  const motivo =
-    plano.problema ??
-    (ctx.posicaoAberta ? posicaoAberta(req.ticker) : null) ??
-    aviso ??
-    (disponivel === null
-      ? 'Sem patrimônio importado: valor disponível desconhecido.'
-      : disponivel.greaterThan(0)
-        ? null
-        : 'Sem valor disponível.') ??
-    dim.motivo ??
-    plano.recusada?.motivo ??
-    null;
+  const motivo = motivoDoCliente({
+    terminal: plano.problema,
+    posicaoAberta: ctx.posicaoAberta ? posicaoAberta(req.ticker) : null,
+    aviso,
+    disponivel: livre,
+    dimensionamento: dim.motivo,
+    pernas: plano.recusada?.motivo ?? null,
+  });
   return {
     ...item,
     valor_disponivel: money(livre),

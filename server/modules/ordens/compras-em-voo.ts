@@ -155,16 +155,8 @@ export const paraContrato = (e: EmVoo): CompraEmVoo => ({
   valor: e.valor === null ? null : money(e.valor.toFixed()),
 });
 
-/** The valor disponível less the buys in flight whose value is known (exact numeric text; null stays null). */
-export function deductEmVoo(disponivel: string | null, compras: readonly EmVoo[]): string | null {
-  if (disponivel === null) return null;
-  return compras
-    .reduce(
-      (livre, c) => (c.valor === null ? livre : livre.minus(c.valor)),
-      new Decimal(disponivel),
-    )
-    .toFixed();
-}
+/** The valor disponível less the buys in flight: the mocks' rule too (shared/compras-em-voo). */
+export { deductEmVoo } from '../../../shared/compras-em-voo';
 
 /** What the group's audit entry keeps of the buys in flight the operator confirmed past. */
 export const confirmadas = (compras: readonly EmVoo[]) =>

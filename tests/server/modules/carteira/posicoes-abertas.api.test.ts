@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/client';
 import { clientes } from '../../../../server/db/schema';
-import { posicoesAbertasJson, tickersPosicionados } from '../../../../server/modules/carteira/figures';
+import {
+  posicoesAbertasJson,
+  tickersPosicionados,
+} from '../../../../server/modules/carteira/figures';
 import { loadReferenceData } from '../../../../server/seed/reference';
 import { createTestDatabase } from '../../../support/test-db';
 

@@ -9,7 +9,7 @@ import {
 const vazio = valoresIniciais(null);
 
 describe('the operation form, as a body', () => {
-  it('sends an empty form as nulls: no check of its own (specification section 5)', () => {
+  it('sends an empty form as nulls, the costs as their default 0: no check of its own (specification section 5)', () => {
     expect(paraCorpo(1, vazio, () => '')).toEqual({
       cliente: 1,
       acao: null,
@@ -19,6 +19,8 @@ describe('the operation form, as a body', () => {
       valor_alvo: null,
       data_venda: null,
       preco_venda_unitario: null,
+      custos_compra: 0,
+      custos_venda: 0,
     });
   });
 

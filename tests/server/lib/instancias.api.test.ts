@@ -131,8 +131,27 @@ describe.skipIf(!postgres)('instances sharing one PostgreSQL', { timeout: 180_00
     expect(
       ((await (await api(b, `/clientes/${id}/`, { token })).json()) as { nome: string }).nome,
     ).toBe('Ana');
-    // B opens the token A sealed: the VM, which takes only that token, answers B's validation.
+    // B opens the token A sealed: the VM, which takes only that token, answers B's validation and takes B's order.
     expect((await validate(b, token, id)).status).toBe(200);
+    const buy = await api(b, `/clientes/${id}/mt5/compra/`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        ticker_base: 'PETR4',
+        execucao: 'mercado',
+        tp: 45,
+        legs: [{ symbol: 'PETR4', quantidade: 100 }],
+      }),
+    });
+    expect(buy.status, await buy.clone().text()).toBe(200);
+    const { group_id } = (await buy.json()) as { group_id: string };
+    expect(
+      await until(async () => {
+        const res = await api(b, `/clientes/${id}/mt5/compra-status/${group_id}/`, { token });
+        return ((await res.json()) as { executed_all: boolean }).executed_all;
+      }),
+    ).toBe(true);
+    expect(sim.terminal.orderCount).toBe(1);
 
     // A new agent-token key: every client token sealed again, both instances use it at once.
     const rotated = await rotate('mt5-token-key');

@@ -1,4 +1,4 @@
-import type { RegraLote } from '../contract';
+import type { OrderStatus, RegraLote } from '../contract';
 import { Decimal } from './decimal';
 import { formatMoney } from './format';
 
@@ -94,4 +94,22 @@ export function somaExata(valores: ReadonlyArray<number | null>): number {
   return valores
     .reduce<Decimal>((sum, v) => (v === null ? sum : sum.plus(v)), new Decimal(0))
     .toNumber();
+}
+
+/**
+ * A lote's orders counted as its list and its audit show them: executed, ended with part filled, ended with nothing
+ * filled, and still going.
+ */
+export function contarItens(
+  itens: ReadonlyArray<Pick<OrderStatus, 'executed_all' | 'finished' | 'summary'>>,
+) {
+  const conta = (f: (i: (typeof itens)[number]) => boolean) => itens.filter(f).length;
+  const parte = (i: (typeof itens)[number]) => i.summary.some((l) => l.volume_exec > 0);
+  const falhou = (i: (typeof itens)[number]) => Boolean(i.finished) && !i.executed_all;
+  return {
+    executadas: conta((i) => i.executed_all),
+    parciais: conta((i) => falhou(i) && parte(i)),
+    falhas: conta((i) => falhou(i) && !parte(i)),
+    em_andamento: conta((i) => !i.finished),
+  };
 }

@@ -5,7 +5,7 @@ import { avisoLoteEmVoo, deductEmVoo } from '../../shared/compras-em-voo';
 import { money } from '../../shared/decimal';
 import { formatMoney } from '../../shared/format';
 import { splitLegs } from '../../shared/legs';
-import { dimensionar, motivoDoCliente, valorEstimado } from '../../shared/lotes';
+import { contarItens, dimensionar, motivoDoCliente, valorEstimado } from '../../shared/lotes';
 import { fail, handle, invalid, ok } from '../contract';
 import { recorded } from '../recorded';
 import { mockUsername } from './auth';
@@ -284,16 +284,10 @@ export const lotesHandlers = [
     const resumo = (lote: Lote) => {
       const { itens, finished, lote_id, lado, ticker_base, execucao, criado_em, criado_por } =
         answer(lote);
-      const conta = (f: (i: c.LoteItemStatus) => boolean) => itens.filter(f).length;
-      const parte = (i: c.LoteItemStatus) => i.summary.some((l) => l.volume_exec > 0);
-      const falhou = (i: c.LoteItemStatus) => Boolean(i.finished) && !i.executed_all;
       return {
         ...{ lote_id, lado, ticker_base, execucao, criado_em, criado_por },
         clientes: new Set(itens.map((i) => i.cliente)).size,
-        executadas: conta((i) => i.executed_all),
-        parciais: conta((i) => falhou(i) && parte(i)),
-        falhas: conta((i) => falhou(i) && !parte(i)),
-        em_andamento: conta((i) => !i.finished),
+        ...contarItens(itens),
         finished: Boolean(finished),
       };
     };

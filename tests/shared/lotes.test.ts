@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../shared/decimal';
 import { splitLegs } from '../../shared/legs';
-import { dimensionar, motivoDoCliente, somaExata, valorEstimado } from '../../shared/lotes';
+import {
+  contarItens,
+  dimensionar,
+  motivoDoCliente,
+  somaExata,
+  valorEstimado,
+} from '../../shared/lotes';
 import type { SymbolInfo } from '../../server/lib/mt5-agent';
 import { referencePrice } from '../../server/modules/ordens/validation';
 
@@ -160,5 +166,24 @@ describe('motivoDoCliente: why a buy lote leaves a client out', () => {
       'Sem patrimônio importado: valor disponível desconhecido.',
     );
     expect(motivoDoCliente({ ...nenhum, disponivel: '-0.01' })).toBe('Sem valor disponível.');
+  });
+});
+
+describe('contarItens: a lote’s orders as its list counts them', () => {
+  const item = (executed_all: boolean, finished: boolean, volume_exec: number) => ({
+    executed_all,
+    finished,
+    summary: [{ symbol: 'PETR4', executada: executed_all, volume: 100, volume_exec }],
+  });
+
+  it('counts executed, ended part filled, ended with nothing filled, and still going', () => {
+    const itens = [
+      item(true, true, 100),
+      item(false, true, 40),
+      item(false, true, 0),
+      item(false, true, 0),
+      item(false, false, 50),
+    ];
+    expect(contarItens(itens)).toEqual({ executadas: 1, parciais: 1, falhas: 2, em_andamento: 1 });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoteCancelamento, LoteItemStatus, LoteResumo, LoteStatus } from '../../../contract';
 import { price } from '../../../shared/decimal';
+import { contarItens } from '../../../shared/lotes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orderLotes } from '../../db/schema';
@@ -109,7 +110,8 @@ export class Lotes {
   }
 
   private async markFinished(lote: Lote, itens: LoteItemStatus[], username: string): Promise<void> {
-    const filled = (i: LoteItemStatus) => i.summary.reduce((sum, l) => sum + l.volume_exec, 0);
+    // Called once every order has ended: none is still going.
+    const { executadas, parciais, falhas } = contarItens(itens);
     await this.db.transaction(async (tx) => {
       const marked = await tx
         .update(orderLotes)
@@ -122,11 +124,7 @@ export class Lotes {
         action: 'complete',
         entity: 'order_lote',
         entityId: lote.id,
-        after: {
-          executadas: itens.filter((i) => i.executed_all).length,
-          parciais: itens.filter((i) => !i.executed_all && filled(i) > 0).length,
-          falhas: itens.filter((i) => !i.executed_all && filled(i) === 0).length,
-        },
+        after: { executadas, parciais, falhas },
       });
     });
   }

@@ -10,6 +10,7 @@ import { avisoCompraEmVoo } from '../../shared/compras-em-voo';
 import { todayIso } from '../../shared/dates';
 import { formatMoney } from '../../shared/format';
 import { quantityForValue, splitLegs } from '../../shared/legs';
+import { descricaoDaOrdem } from '../../shared/ordens';
 import { fail, handle, ok } from '../contract';
 import { recorded } from '../recorded';
 import historico from '../scene/historico.json';
@@ -249,10 +250,7 @@ export const ordensHandlers = [
       usuario: ordem.criado_por,
     });
     const timeline = [
-      evento(
-        EVENTO_ORDEM.registrada,
-        `${ordem.lado === 'compra' ? 'Compra' : 'Venda'} de ${ordem.acao}.`,
-      ),
+      evento(EVENTO_ORDEM.registrada, descricaoDaOrdem(ordem)),
       ...(finished
         ? [evento(executed_all ? EVENTO_ORDEM.concluida : EVENTO_ORDEM.encerrada, erro ?? null)]
         : []),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EventoOrdem, HistoricoQuerySchema, Ordem, OrdemDetalhe } from '../../../contract';
 import { EVENTO_ORDEM } from '../../../contract/mensagens-ordens';
 import { formatInteger, formatMoney } from '../../../shared/format';
+import { acoes, descricaoDaOrdem } from '../../../shared/ordens';
 import type { Db } from '../../db/client';
 import { notFound, uuidOr404 } from '../../lib/http-error';
 import { ORDEM_NAO_ENCONTRADA } from './status';
@@ -53,7 +54,6 @@ export async function getOrdem(db: Db, groupId: string): Promise<OrdemDetalhe> {
 
 /** A price with its 4 places when it has them (the one BRL formatter). */
 const brl = (value: number) => formatMoney(value, 4);
-const acoes = (n: number) => `${formatInteger(n)} ${n === 1 ? 'ação' : 'ações'}`;
 
 const GroupCreated = z.object({
   confirmado: z
@@ -93,20 +93,8 @@ const PAPEL: Record<OperacaoTocada['papel'], string> = {
 };
 
 function criada(ordem: Ordem, after: unknown): string {
-  const total = ordem.legs.reduce((sum, l) => sum + l.volume, 0);
-  const pernas = ordem.legs.map((l) => `${l.symbol} ${formatInteger(l.volume)}`);
-  const preco =
-    ordem.execucao === 'limite' && ordem.preco !== null
-      ? `limitada a ${brl(ordem.preco)}`
-      : 'a mercado';
-  const alvo = ordem.lado === 'compra' && ordem.tp !== null ? `, alvo ${brl(ordem.tp)}` : '';
-  const lado = ordem.lado === 'compra' ? 'Compra' : 'Venda';
-  let texto = `${lado} de ${acoes(total)} de ${ordem.acao} (${pernas.join('; ')}), ${preco}${alvo}.`;
   const acima = GroupCreated.safeParse(after).data?.confirmado?.acima_do_terminal;
-  if (acima) {
-    texto += ` Confirmada acima da posição do terminal (o terminal tinha ${acoes(acima.terminal)}).`;
-  }
-  return texto;
+  return descricaoDaOrdem(ordem, acima?.terminal);
 }
 
 function concluida(after: unknown): string | null {

@@ -8,7 +8,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 ) => ({ endpoint, status });
 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
-const { painel, importacao, lotes, eventos, conciliacao, sistema } = endpoints;
+const { painel, importacao, lotes, eventos, conciliacao, sistema, ir } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -47,6 +47,11 @@ export const FIXTURES = {
   resumo: fixture(carteira.resumo, 200),
   'resumo-404': fixture(carteira.resumo, 404),
   proventos: fixture(carteira.proventos, 200),
+  'ir-saldos': fixture(ir.saldos, 200),
+  'ir-saldos-400': fixture(ir.saldos, 400),
+  'ir-saldos-404': fixture(ir.saldos, 404),
+  'ir-venda-externa': fixture(ir.vendaExterna, 200),
+  'ir-venda-externa-404': fixture(ir.vendaExterna, 404),
   'proventos-404': fixture(carteira.proventos, 404),
   'cotacoes-atuais': fixture(cotacoes.atuais, 200),
   'recomendacoes-disponiveis': fixture(recomendacoes.disponiveis, 200),

@@ -72,7 +72,7 @@ export function seedFromRecordedFixtures(): void {
   seedImportacaoMock({ patrimonio: linhas('patrimonio'), custodia: linhas('custodia') });
 
   seedOrdensMock({
-    validar: (ticker) => trocado<BuyValidationResult>('fluxo-compra', ticker)[0]!,
+    validate: (ticker) => trocado<BuyValidationResult>('fluxo-compra', ticker)[0]!,
     roteiro: (lado, ticker, rejeitada) =>
       trocado<OrderStatus>(
         lado === 'venda' ? 'fluxo-venda' : rejeitada ? 'fluxo-compra-rejeitada' : 'fluxo-compra',
@@ -85,7 +85,7 @@ export function seedFromRecordedFixtures(): void {
     detalhe: recorded('ordem').response.body,
   });
   seedLotesMock({
-    validar: (req) => {
+    validate: (req) => {
       const fluxo = req.execucao === 'limite' ? 'fluxo-lote-cancelar' : 'fluxo-lote-compra';
       const { itens } = trocado<LoteValidacao>(fluxo, req.ticker)[0]!;
       const pedidos = req.clientes && new Set(req.clientes);

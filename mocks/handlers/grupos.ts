@@ -79,7 +79,7 @@ export const rejeicao = (ticker: string) =>
   pernasNaoExecutadas('compra-status-rejeitada')([ticker]);
 
 /** What is still open is canceled at once: the filled part stays, the group ends with the server's words. */
-export function cancelarGrupo(grupo: Grupo) {
+export function cancelGrupo(grupo: Grupo) {
   grupo.aoExecutar = undefined;
   const abertas = grupo.status.summary.filter((l) => !l.executada).map((l) => l.symbol);
   Object.assign(grupo.status, {

@@ -12,7 +12,7 @@ import { mockUsername } from './auth';
 import * as carteira from './carteira';
 import { findMockCliente, listMockClientes, mockClienteStatus } from './clientes';
 import * as emVoo from './compras-em-voo';
-import { avancar, cancelarGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
+import { avancar, cancelGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
 import { REJECTED_TICKER } from './ordens';
 import { closeMockPosicao, mockPosicao } from './painel';
 
@@ -25,7 +25,7 @@ const e = c.lotesEndpoints;
  * recorded clients, their orders' recorded statuses one per poll.
  */
 export interface LotesReplay {
-  validar: (req: c.LoteValidarRequest) => c.LoteValidacao;
+  validate: (req: c.LoteValidarRequest) => c.LoteValidacao;
   roteiro: (lado: c.Lado, cliente: number, ticker: string) => c.OrderStatus[] | undefined;
 }
 let replay: LotesReplay | null = null;
@@ -184,7 +184,7 @@ function operacoesDaVenda(ids: number[]) {
 
 export const lotesHandlers = [
   handle(e.validate, ({ input: { body } }) => {
-    if (replay) return ok(e.validate, replay.validar(body));
+    if (replay) return ok(e.validate, replay.validate(body));
     const todos = [...listMockClientes()].sort((a, b) =>
       (a.nome ?? '').localeCompare(b.nome ?? '', 'pt-BR'),
     );
@@ -302,7 +302,7 @@ export const lotesHandlers = [
     if (!abertos.length) return fail(409, recorded('lote-cancelar-409').response.body.detail);
     const cancelamentos = abertos.map((item) => {
       const { cliente, nome, group_id } = item.status;
-      if (!item.esperando) cancelarGrupo(item);
+      if (!item.esperando) cancelGrupo(item);
       const recusa = item.esperando ? NADA_A_CANCELAR : null;
       return { cliente, nome, group_id, ok: !recusa, motivo: recusa };
     });

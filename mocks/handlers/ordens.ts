@@ -18,7 +18,7 @@ import { mockUsername } from './auth';
 import * as carteira from './carteira';
 import { findMockCliente, mockClienteStatus } from './clientes';
 import * as emVoo from './compras-em-voo';
-import { avancar, cancelarGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
+import { avancar, cancelGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
 
 const e = c.ordensEndpoints;
 
@@ -37,7 +37,7 @@ type Meta = Pick<
  * terminal is unhealthy have their orders rejected.
  */
 export interface OrdensReplay {
-  validar: (ticker: string) => c.BuyValidationResult;
+  validate: (ticker: string) => c.BuyValidationResult;
   roteiro: (lado: c.Lado, ticker: string, rejeitada: boolean) => c.OrderStatus[];
   /** The history as recorded (its rows, and the one order whose detail was recorded). */
   historico: c.Ordem[];
@@ -112,7 +112,7 @@ export const ordensHandlers = [
     if (offline) return offline;
     const compras = emVoo.comprasEmVooMock(params.id, body.ticker);
     const emCurso = { compras_em_voo: compras, aviso: avisoCompraEmVoo(body.ticker, compras) };
-    if (replay) return ok(e.validateCompra, { ...replay.validar(body.ticker), ...emCurso });
+    if (replay) return ok(e.validateCompra, { ...replay.validate(body.ticker), ...emCurso });
     const price = body.preco ?? 10;
     const legs = splitLegs(
       body.ticker,
@@ -213,7 +213,7 @@ export const ordensHandlers = [
     if (!ordens.has(params.group_id)) return naoEncontrada();
     const found = aberta(params.group_id);
     if (!found) return jaTerminou('ordem-cancelar-409');
-    cancelarGrupo(found.grupo);
+    cancelGrupo(found.grupo);
     return ok(e.cancel, found.grupo.status);
   }),
 

@@ -74,6 +74,27 @@ export async function gravarCarteira(r: Recorder, ana: Cliente) {
   await r.record('resumo', { params: { id: ana.id } });
   await r.record('resumo-404', { params: { id: NENHUM } });
   await r.record('proventos-404', { params: { id: NENHUM } });
+  const saldos = {
+    ano: 2026,
+    prejuizo_comum: 1500,
+    prejuizo_day_trade: 0,
+    prejuizo_fii: 0,
+    irrf_a_compensar: 1.5,
+  };
+  await r.record('ir-saldos', { params: { id: ana.id }, body: saldos });
+  await r.record('ir-saldos-400', {
+    params: { id: ana.id },
+    body: { ...saldos, prejuizo_comum: -1 },
+  });
+  await r.record('ir-saldos-404', { params: { id: NENHUM }, body: saldos });
+  await r.record('ir-venda-externa', {
+    params: { id: ana.id, mes: '2026-03' },
+    body: { valor: 5000 },
+  });
+  await r.record('ir-venda-externa-404', {
+    params: { id: NENHUM, mes: '2026-03' },
+    body: { valor: 5000 },
+  });
   const tickers = [...new Set(ops.map((o) => `${o.acao_nome}.SA`))];
   await r.record('cotacoes-atuais', { body: { tickers } });
   const acoes = await r.record('acoes', {});

@@ -29,16 +29,16 @@ export async function gravarOrdens(r: Recorder, { ana, offline, rejeita, tickers
     { symbol: ticker, quantidade: 200 },
     { symbol: `${ticker}F`, quantidade: 50 },
   ];
-  const validar = { ticker, modo: 'quantidade' as const, execucao: 'mercado' as const, tp };
+  const validate = { ticker, modo: 'quantidade' as const, execucao: 'mercado' as const, tp };
   await r.record('compra-validar-404', {
     params: { id: NENHUM },
-    body: { ...validar, quantidade: 100 },
+    body: { ...validate, quantidade: 100 },
   });
 
   const fluxo = r.sequence('fluxo-compra');
   await fluxo.step(ordens.validateCompra, {
     params: { id: ana.id },
-    body: { ...validar, quantidade: 250 },
+    body: { ...validate, quantidade: 250 },
   });
   const compra = { ticker_base: ticker, execucao: 'mercado' as const, tp, legs };
   const chave = { 'idempotency-key': 'qa-gravacao-compra' };
@@ -119,12 +119,12 @@ async function gravarRecusas(
     legs,
   }: { ticker: string; tp: number; legs: Array<{ symbol: string; quantidade: number }> },
 ) {
-  const validar = { ticker, modo: 'quantidade' as const, execucao: 'mercado' as const, tp };
+  const validate = { ticker, modo: 'quantidade' as const, execucao: 'mercado' as const, tp };
   const compra = { ticker_base: ticker, execucao: 'mercado' as const, tp, legs: legs.slice(0, 1) };
   const rejeitada = r.sequence('fluxo-compra-rejeitada');
   await rejeitada.step(ordens.validateCompra, {
     params: { id: rejeita.id },
-    body: { ...validar, quantidade: 200 },
+    body: { ...validate, quantidade: 200 },
   });
   const { group_id } = await rejeitada.step(ordens.sendCompra, {
     params: { id: rejeita.id },
@@ -139,7 +139,7 @@ async function gravarRecusas(
   const semAgente = r.sequence('fluxo-compra-offline');
   await semAgente.step(
     ordens.validateCompra,
-    { params: { id: offline.id }, body: { ...validar, quantidade: 100 } },
+    { params: { id: offline.id }, body: { ...validate, quantidade: 100 } },
     502,
   );
   await semAgente.step(

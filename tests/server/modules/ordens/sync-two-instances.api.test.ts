@@ -1,13 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../../../server/db/client';
-import { upsertUser } from '../../../../server/modules/auth/users';
 import { Mt5Simulator } from '../../../../server/mt5-sim';
 import { startHoldingProxy, type HoldingProxy } from '../../../support/holding-proxy';
-import { databaseUrl, withAdmin } from '../../../support/pg-admin';
+import { scratchDatabase, type ScratchDatabase } from '../../../support/pg-admin';
 import { freePort, startServerProcess, type ServerProcess } from '../../../support/server-process';
 
 /**
@@ -22,18 +19,14 @@ const CLIENTES = 10;
 
 describe.skipIf(!postgres)('two instances following the same orders', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-'));
-  const name = `two_instances_${crypto.randomBytes(4).toString('hex')}`;
+  let database: ScratchDatabase;
   let sim: Mt5Simulator;
   let proxy: HoldingProxy;
   const servers: Array<{ process: ServerProcess; port: number }> = [];
 
   beforeAll(async () => {
-    const adminUrl = inject('pgUrl');
-    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-    const url = databaseUrl(adminUrl, name);
-    const database = await openDatabase({ databaseUrl: url, dataDir: '', purpose: 'test' });
-    await upsertUser(database.db, USER.username, USER.password);
-    await database.close();
+    database = await scratchDatabase(inject('pgUrl'), 'two_instances', USER);
+    const { url } = database;
     sim = new Mt5Simulator({ host: HOST, token: TOKEN, fillDelayMs: 50, marginFree: 1e8 });
     sim.terminal.setPrice('PETR4', 38);
     // The first send of each order is answered late: the instance that sent it is still waiting when the other
@@ -70,9 +63,7 @@ describe.skipIf(!postgres)('two instances following the same orders', { timeout:
     }
     await proxy?.close();
     await sim?.close();
-    await withAdmin(inject('pgUrl'), (admin) =>
-      admin.query(`drop database if exists ${name} with (force)`),
-    );
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

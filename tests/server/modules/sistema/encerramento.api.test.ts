@@ -1,12 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../../../server/db/client';
-import { upsertUser } from '../../../../server/modules/auth/users';
 import { Mt5Simulator } from '../../../../server/mt5-sim';
-import { databaseUrl, withAdmin } from '../../../support/pg-admin';
+import { scratchDatabase, type ScratchDatabase } from '../../../support/pg-admin';
 import { freePort, startServerProcess, type ServerProcess } from '../../../support/server-process';
 
 /**
@@ -21,7 +18,7 @@ const USER = { username: 'operador', password: 'senha-de-teste-123' };
 
 describe('a stop while requests are in flight', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encerramento-'));
-  const name = `encerramento_${crypto.randomBytes(4).toString('hex')}`;
+  let database: ScratchDatabase | null = null;
   let url = '';
   let sim: Mt5Simulator;
   let server: ServerProcess | null = null;
@@ -29,12 +26,8 @@ describe('a stop while requests are in flight', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     if (postgres) {
-      const adminUrl = inject('pgUrl');
-      await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-      url = databaseUrl(adminUrl, name);
-      const database = await openDatabase({ databaseUrl: url, dataDir: '', purpose: 'test' });
-      await upsertUser(database.db, USER.username, USER.password);
-      await database.close();
+      database = await scratchDatabase(inject('pgUrl'), 'encerramento', USER);
+      url = database.url;
     }
     // Each answer of the agent takes a while: the validations are in flight when the signal comes.
     sim = new Mt5Simulator({ host: HOST, token: TOKEN, behaviour: 'slow', slowMs: 1_500 });
@@ -60,11 +53,7 @@ describe('a stop while requests are in flight', { timeout: 120_000 }, () => {
   afterAll(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     await sim?.close();
-    if (postgres) {
-      await withAdmin(inject('pgUrl'), (admin) =>
-        admin.query(`drop database if exists ${name} with (force)`),
-      );
-    }
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

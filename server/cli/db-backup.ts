@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { BackupError } from '../db/backup-archive';
 import { backupClosedPglite, hasEmbeddedDatabase } from '../db/backup-pglite';
@@ -8,7 +7,7 @@ import { backupPostgres } from '../db/backup-postgres';
 import { requestBackup } from '../db/backup-requests';
 import { restrictUmask } from '../db/data-dir';
 import { DataDirLockedError } from '../db/lock';
-import { runCommand } from './run';
+import { fileArgument, runCommand } from './run';
 
 const USAGE = 'Usage: npm run db:backup -- FILE [--force]   (--force overwrites FILE if it exists)';
 /** How long the running server may take to write the backup (a large database, a slow disk). */
@@ -30,25 +29,12 @@ async function backupEmbedded(dataDir: string, file: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let values: { force?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      allowPositionals: true,
-      options: { force: { type: 'boolean' } },
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const args = fileArgument(USAGE);
+  if (!args) return 2;
   // The backup holds the password hashes and the keys of the agent tokens: the server's user's alone.
   restrictUmask();
-  const file = path.resolve(positionals[0]!);
-  if (fs.existsSync(file) && !values.force) {
+  const { file, force } = args;
+  if (fs.existsSync(file) && !force) {
     console.error(`${file} already exists: choose another name, or add --force to overwrite it.`);
     return 2;
   }

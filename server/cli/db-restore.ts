@@ -1,41 +1,25 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { BackupError } from '../db/backup-archive';
 import { restorePglite } from '../db/backup-pglite';
 import { restorePostgres } from '../db/backup-postgres';
 import { restrictUmask } from '../db/data-dir';
-import { runCommand } from './run';
+import { fileArgument, runCommand } from './run';
 
 const USAGE =
   'Usage: npm run db:restore -- FILE [--force]   (into an empty DATA_DIR, or the empty database of ' +
   'DATABASE_URL; --force replaces what is there)';
 
 async function main(): Promise<number> {
-  let values: { force?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      allowPositionals: true,
-      options: { force: { type: 'boolean' } },
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const args = fileArgument(USAGE);
+  if (!args) return 2;
   restrictUmask();
-  const file = path.resolve(positionals[0]!);
+  const { file, force } = args;
   if (!fs.existsSync(file)) {
     console.error(`${file} does not exist.`);
     return 2;
   }
   const config = loadConfig();
-  const force = values.force === true;
   try {
     const { counts } = config.databaseUrl
       ? await restorePostgres(config.databaseUrl, file, force)

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ConfigError } from '../config';
 import { DatabaseOpenError } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
@@ -18,4 +20,27 @@ export function runCommand(main: () => Promise<number>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The `FILE [--force]` of a command (db:backup, db:restore), the file resolved; null once the mistake and the usage
+ * are printed (exit with 2).
+ */
+export function fileArgument(usage: string): { file: string; force: boolean } | null {
+  let values: { force?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: { force: { type: 'boolean' } },
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${usage}`);
+    return null;
+  }
+  if (positionals.length !== 1) {
+    console.error(usage);
+    return null;
+  }
+  return { file: path.resolve(positionals[0]!), force: values.force === true };
 }

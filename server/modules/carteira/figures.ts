@@ -151,18 +151,22 @@ export async function resumoCliente(
   return combineResumo(raw, cotacoes, hoje);
 }
 
+/** Each client's open positions at their purchase value: what its patrimony's share has already bought. */
+const abertasPorCliente = (d: Db) =>
+  d
+    .select({
+      cliente_id: operacoes.cliente_id,
+      posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
+    })
+    .from(operacoes)
+    .where(isNull(operacoes.data_venda))
+    .groupBy(operacoes.cliente_id)
+    .as('abertas');
+
 /** Control panel: one row per client with its patrimony, open total and available value, in one query. */
 export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel[]> {
   const statement = prepared(db, 'patrimonio_disponivel', (d) => {
-    const abertas = d
-      .select({
-        cliente_id: operacoes.cliente_id,
-        posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
-      })
-      .from(operacoes)
-      .where(isNull(operacoes.data_venda))
-      .groupBy(operacoes.cliente_id)
-      .as('abertas');
+    const abertas = abertasPorCliente(d);
     return d
       .select({
         codigo: clientes.codigo_xp,
@@ -194,15 +198,7 @@ export async function patrimonioDisponivel(db: Db): Promise<PatrimonioDisponivel
  */
 export async function valoresDisponiveis(db: Db): Promise<Map<number, string | null>> {
   const statement = prepared(db, 'valores_disponiveis', (d) => {
-    const abertas = d
-      .select({
-        cliente_id: operacoes.cliente_id,
-        posicionadas: sql<string>`sum(${valorTotalCompra})`.as('posicionadas'),
-      })
-      .from(operacoes)
-      .where(isNull(operacoes.data_venda))
-      .groupBy(operacoes.cliente_id)
-      .as('abertas');
+    const abertas = abertasPorCliente(d);
     return d
       .select({
         id: clientes.id,

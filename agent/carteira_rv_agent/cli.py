@@ -161,13 +161,7 @@ def main(argv: Optional[list[str]] = None, environ: Mapping[str, str] = os.envir
     except (OSError, sqlite3.Error) as err:
         print(f"carteira_rv_agent: não foi possível abrir o diário ou o log: {err}", file=sys.stderr)
         return 1
-    try:
-        agent.start()
-    except (OSError, ValueError) as err:
-        address = f"{settings.host}:{settings.port}"
-        print(f"carteira_rv_agent: não foi possível escutar em {address}: {err}", file=sys.stderr)
-        agent.stop()
-        return 1
+    # Before the agent answers anything: a stop asked as soon as it is healthy is a clean stop, never a kill.
     stop = threading.Event()
 
     def on_signal(signum: int, frame: Optional[FrameType]) -> None:
@@ -176,6 +170,13 @@ def main(argv: Optional[list[str]] = None, environ: Mapping[str, str] = os.envir
     for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), on_signal)
+    try:
+        agent.start()
+    except (OSError, ValueError) as err:
+        address = f"{settings.host}:{settings.port}"
+        print(f"carteira_rv_agent: não foi possível escutar em {address}: {err}", file=sys.stderr)
+        agent.stop()
+        return 1
     # A timed wait keeps Ctrl+C responsive on Windows.
     while not stop.wait(1.0):
         pass

@@ -43,6 +43,7 @@ export * from './eventos';
 export * from './conciliacao';
 export * from './sistema';
 export * from './ir';
+export * from './ir-relatorios';
 
 /** The whole API, one table per domain. */
 export const endpoints = {

@@ -10,10 +10,11 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 bash tests/checks.sh >"$logs/checks" 2>&1 &
 checks_pid=$!
-npx vitest run --project e2e >"$logs/e2e" 2>&1 &
+npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$logs/e2e.json" \
+  >"$logs/e2e" 2>&1 &
 e2e_pid=$!
 npx vitest run --project unit --project api-pglite --project api-postgres --project components \
-  --project components-isolated
+  --project components-isolated --reporter=default --reporter=json --outputFile.json="$logs/rest.json"
 rest=$?
 wait "$e2e_pid"
 e2e=$?
@@ -21,4 +22,5 @@ wait "$checks_pid"
 checks=$?
 cat "$logs/e2e" "$logs/checks"
 echo "checks exit $checks; vitest: unit, API and components exit $rest; e2e exit $e2e"
+node tests/summary.mjs "$logs/checks" "$logs/rest.json" "$logs/e2e.json"
 [ "$checks" -eq 0 ] && [ "$rest" -eq 0 ] && [ "$e2e" -eq 0 ]

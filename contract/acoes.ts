@@ -12,6 +12,14 @@ export const CLASSES_ATIVO = ['acao', 'unit', 'etf', 'fii', 'bdr'] as const;
 export const CLASSE_INVALIDA = 'Informe a classe do ativo: acao, unit, etf, fii ou bdr.';
 export const ClasseAtivoSchema = z.enum(CLASSES_ATIVO, CLASSE_INVALIDA);
 export type ClasseAtivo = z.infer<typeof ClasseAtivoSchema>;
+/** Each class as the screens name it (the universe, the chart's header, the income-tax lines). */
+export const CLASSE_ATIVO_NOME: Record<ClasseAtivo, string> = {
+  acao: 'Ação',
+  unit: 'Unit',
+  etf: 'ETF',
+  fii: 'FII',
+  bdr: 'BDR',
+};
 
 export const AcaoSchema = z.object({
   id: IdSchema,

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { acoesEndpoints as e } from '../../contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { acoesEndpoints as e, type AcaoInput } from '../../contract';
 import { call } from './call';
 
 /** The stock universe (it changes only when the reference data is reloaded) and each stock's daily history. */
@@ -20,3 +20,13 @@ export const acoesQueries = {
       queryFn: ({ signal }) => call(e.historico, { params: { ticker }, query: {} }, { signal }),
     }),
 };
+
+/** Sets an asset's empresa, setor and classe (PUT: all three), creating it when the ticker is new. */
+export function useSaveAcao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticker, body }: { ticker: string; body: AcaoInput }) =>
+      call(e.update, { params: { ticker }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: acoesQueries.lists() }),
+  });
+}

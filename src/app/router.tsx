@@ -122,6 +122,11 @@ const routeTree = rootRoute.addChildren([
   }),
   createRoute({
     ...child,
+    path: '/ferramentas/ativos',
+    component: lazyRouteComponent(() => import('../features/ativos/AtivosPage'), 'AtivosPage'),
+  }),
+  createRoute({
+    ...child,
     path: '/recomendacoes',
     component: lazyRouteComponent(
       () => import('../features/recomendacoes/RecomendacoesPage'),

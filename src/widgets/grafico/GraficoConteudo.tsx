@@ -1,7 +1,7 @@
-import { Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Barra } from '../../../contract';
+import { CLASSE_ATIVO_NOME, type Barra } from '../../../contract';
 import { formatDate } from '../../../shared/format';
 import { acoesQueries } from '../../api/acoes';
 import { cotacoesQueries } from '../../api/cotacoes';
@@ -26,6 +26,10 @@ export default function GraficoConteudo({
 }) {
   const { ticker } = grafico;
   const historico = useQuery(acoesQueries.historico(ticker));
+  // The asset's class (Ação, Unit, ETF, FII, BDR) from the universe, already loaded by most screens; an answer
+  // without it is an Ação (contract/acoes.ts).
+  const ativo = useQuery(acoesQueries.list()).data?.find((a) => a.ticker === ticker);
+  const classe = ativo && (ativo.classe ?? 'acao');
   const cotacao = useQuery(cotacoesQueries.atuais([`${ticker}.SA`]));
   const [tipo, setTipo] = useState<TipoGrafico>('candles');
   const [periodo, setPeriodo] = useState<Periodo>('6M');
@@ -49,7 +53,14 @@ export default function GraficoConteudo({
   return (
     <>
       <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-        <Dialog.Title>Gráfico — {ticker}</Dialog.Title>
+        <HStack gap="2">
+          <Dialog.Title>Gráfico — {ticker}</Dialog.Title>
+          {classe && (
+            <Badge variant="subtle" colorPalette="gray" title="Classe do ativo">
+              {CLASSE_ATIVO_NOME[classe]}
+            </Badge>
+          )}
+        </HStack>
         {grafico.descricao && (
           <Text fontSize="sm" color="fg.muted">
             {grafico.descricao}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { MOCK_ACOES, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { mockHistoricoPrecos } from '../../../../mocks/handlers/precos';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
@@ -222,6 +222,26 @@ describe('the price chart of a position', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names the asset’s class beside the ticker (issue 29)', async () => {
+    // The universe as the server sends it: PETR4 is an Ação; VALE3 stated as a BDR to tell the labels apart.
+    server.use(
+      http.get('/api/acoes/', () =>
+        HttpResponse.json(
+          MOCK_ACOES.map((a) => ({ ...a, classe: a.ticker === 'VALE3' ? 'bdr' : 'acao' })),
+        ),
+      ),
+    );
+    const { user } = await abrirCarteira('POSICIONADAS');
+    await user.click(await screen.findByRole('button', { name: 'Gráfico de VALE3' }));
+    const dialog = await graficoAberto('VALE3');
+    expect(await within(dialog).findByTitle('Classe do ativo')).toHaveTextContent('BDR');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Gráfico de PETR4' }));
+    const petr = await graficoAberto('PETR4');
+    expect(await within(petr).findByTitle('Classe do ativo')).toHaveTextContent('Ação');
   });
 
   it('says so when the server has no such stock, and draws nothing', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acoesEndpoints } from './acoes';
+import { alertasEndpoints } from './alertas';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
@@ -14,6 +15,7 @@ import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
 import { recomendacoesEndpoints } from './recomendacoes';
+import { rentabilidadeEndpoints } from './rentabilidade';
 import { sistemaEndpoints } from './sistema';
 
 // Validation messages in Portuguese on both sides (the server's `campos`, the SPA's forms).
@@ -43,6 +45,8 @@ export * from './eventos';
 export * from './conciliacao';
 export * from './sistema';
 export * from './ir';
+export * from './rentabilidade';
+export * from './alertas';
 export * from './ir-relatorios';
 
 /** The whole API, one table per domain. */
@@ -62,6 +66,8 @@ export const endpoints = {
   conciliacao: conciliacaoEndpoints,
   sistema: sistemaEndpoints,
   ir: irEndpoints,
+  rentabilidade: rentabilidadeEndpoints,
+  alertas: alertasEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

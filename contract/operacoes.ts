@@ -28,6 +28,11 @@ export const OperacaoSchema = z.object({
   data_venda: IsoDateSchema.nullable(),
   preco_venda_unitario: MoneySchema.nullable(),
   valor_alvo: MoneySchema.nullable(),
+  /**
+   * The stop (issue 31): an alert when the quote reaches or falls below it. The server always sends it; optional
+   * for the answers recorded before it existed (absent: null).
+   */
+  valor_stop: MoneySchema.nullable().optional(),
   valor_total_compra: MoneySchema.nullable(),
   valor_total_venda: MoneySchema.nullable(),
   dias_posicionado: z.number().int().nullable(),
@@ -84,6 +89,8 @@ const OperacaoFieldsSchema = z.object({
   data_venda: data.default(null),
   preco_venda_unitario: preco.default(null),
   valor_alvo: preco.default(null),
+  // Optional rather than defaulted, as the costs below: absent is null (no stop).
+  valor_stop: preco.optional(),
   // Optional rather than defaulted, so the callers that build an input (the mocks, the lote's buy) need not
   // name them: absent is 0.
   custos_compra: custo.optional(),
@@ -113,6 +120,7 @@ export const OperacaoPatchSchema = z
     data_venda: data.optional(),
     preco_venda_unitario: preco.optional(),
     valor_alvo: preco.optional(),
+    valor_stop: preco.optional(),
     custos_compra: custo.optional(),
     custos_venda: custo.optional(),
   })

@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import {
+  IdParams,
+  IdSchema,
+  MoneySchema,
+  NoContentSchema,
+  idParam,
+  texto,
+  valorPositivo,
+} from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+
+/**
+ * Alerts (issue 31): the server watches targets and stops, price levels, ex-dates, terminals and orders in doubt,
+ * and tells each user once, in the app (notifications) and, as each user chose per type, by e-mail.
+ */
+
+export const TIPOS_ALERTA = [
+  'alvo',
+  'stop',
+  'preco',
+  'data_ex',
+  'terminal_offline',
+  'ordem_em_duvida',
+  'divergencia',
+] as const;
+export const TipoAlertaSchema = z.enum(TIPOS_ALERTA);
+export type TipoAlerta = z.infer<typeof TipoAlertaSchema>;
+
+/** `pendente`: the condition is seen and waits its minimum time; `disparado`: told; `resolvido`: over. */
+export const EstadoAlertaSchema = z.enum(['pendente', 'disparado', 'resolvido']);
+export type EstadoAlerta = z.infer<typeof EstadoAlertaSchema>;
+
+/** How a user is told of a type: in the app only, or in the app and by e-mail. */
+export const CanalAlertaSchema = z.enum(['app', 'app_email']);
+export type CanalAlerta = z.infer<typeof CanalAlertaSchema>;
+
+/** What the alert is about, for the screens' links; each field null when it does not apply. */
+export const AssuntoAlertaSchema = z.object({
+  /** The client: its portfolio (alvo, stop), its terminal (terminal_offline), its reconciliation (divergencia). */
+  cliente: IdSchema.nullable(),
+  cliente_nome: z.string().nullable(),
+  /** The stock's base ticker (PETR4). */
+  ticker: z.string().nullable(),
+  /** The open operation (alvo, stop): the portfolio opens with its Vender. */
+  operacao: IdSchema.nullable(),
+  /** The order group (ordem_em_duvida): the order's page. */
+  ordem: z.uuid().nullable(),
+  /** The corporate event (data_ex). */
+  evento: IdSchema.nullable(),
+  /** The user's price rule (preco). */
+  regra: IdSchema.nullable(),
+});
+export type AssuntoAlerta = z.infer<typeof AssuntoAlertaSchema>;
+
+export const AlertaSchema = z.object({
+  id: IdSchema,
+  tipo: TipoAlertaSchema,
+  estado: EstadoAlertaSchema,
+  /** ordem_em_duvida is critical; the rest are not. */
+  critico: z.boolean(),
+  /** One line in Portuguese: what happened ('PETR4 atingiu o alvo de R$ 10,00 (cotação R$ 10,10).'). */
+  titulo: z.string(),
+  assunto: AssuntoAlertaSchema,
+  /** The level watched (target, stop, rule's level), when there is one. */
+  nivel: MoneySchema.nullable(),
+  /** The quote that fired it (alvo, stop, preco). */
+  cotacao: MoneySchema.nullable(),
+  /** When its condition was first seen. */
+  desde: z.iso.datetime({ offset: true }),
+  disparado_em: z.iso.datetime({ offset: true }).nullable(),
+  resolvido_em: z.iso.datetime({ offset: true }).nullable(),
+  /** Acknowledged: no more repeats (it still resolves). */
+  reconhecido: z.boolean(),
+  reconhecido_por: z.string().nullable(),
+  reconhecido_em: z.iso.datetime({ offset: true }).nullable(),
+  /** Snoozed until then: nothing is sent meanwhile; still firing then, it notifies once. */
+  adiado_ate: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Alerta = z.infer<typeof AlertaSchema>;
+
+/** Why a notification was made: the firing, a repeat, the end of a snooze, the resolution (terminal back online). */
+export const MotivoNotificacaoSchema = z.enum([
+  'disparo',
+  'repeticao',
+  'fim_adiamento',
+  'resolvido',
+]);
+export type MotivoNotificacao = z.infer<typeof MotivoNotificacaoSchema>;
+
+/** The e-mail of a notification: null when the user chose the app only (or e-mail is off). */
+export const EmailNotificacaoSchema = z.enum(['pendente', 'enviado', 'falhou']);
+export type EmailNotificacao = z.infer<typeof EmailNotificacaoSchema>;
+
+export const NotificacaoSchema = z.object({
+  id: IdSchema,
+  alerta: IdSchema,
+  tipo: TipoAlertaSchema,
+  critico: z.boolean(),
+  motivo: MotivoNotificacaoSchema,
+  /** What the panel shows (and the e-mail's subject). */
+  titulo: z.string(),
+  assunto: AssuntoAlertaSchema,
+  criada_em: z.iso.datetime({ offset: true }),
+  lida: z.boolean(),
+  email: EmailNotificacaoSchema.nullable(),
+  /** Attempts to send it; with `falhou`, the panel says it was not sent. */
+  email_tentativas: z.number().int(),
+});
+export type Notificacao = z.infer<typeof NotificacaoSchema>;
+
+export const DirecaoRegraSchema = z.enum(['acima', 'abaixo']);
+export type DirecaoRegra = z.infer<typeof DirecaoRegraSchema>;
+
+/** A user's price rule: tell me when TICKER goes above (or below) this level. */
+export const RegraPrecoSchema = z.object({
+  id: IdSchema,
+  ticker: z.string(),
+  direcao: DirecaoRegraSchema,
+  nivel: MoneySchema,
+  /** Armed: it fires at the next crossing; a rule fires once and waits to be re-armed by hand. */
+  armada: z.boolean(),
+  disparada_em: z.iso.datetime({ offset: true }).nullable(),
+  criada_em: z.iso.datetime({ offset: true }),
+});
+export type RegraPreco = z.infer<typeof RegraPrecoSchema>;
+
+export const TICKER_REGRA_INVALIDO = 'Informe um ticker da B3 (ex.: PETR4).';
+export const NIVEL_INVALIDO = 'Informe o nível de preço, maior que zero.';
+export const DIRECAO_INVALIDA = 'Escolha acima ou abaixo.';
+
+export const RegraPrecoInputSchema = z.object({
+  ticker: texto(12, TICKER_REGRA_INVALIDO)
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9]{3,11}$/, TICKER_REGRA_INVALIDO),
+  direcao: z.enum(['acima', 'abaixo'], DIRECAO_INVALIDA),
+  nivel: valorPositivo(NIVEL_INVALIDO),
+});
+export type RegraPrecoInput = z.infer<typeof RegraPrecoInputSchema>;
+
+/** Other tools send empty filters (`?estado=&tipo=`): an empty value is no filter. */
+const filtro = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const ESTADO_INVALIDO = 'Escolha pendente, disparado ou resolvido.';
+export const TIPO_INVALIDO = `Escolha um tipo de alerta: ${TIPOS_ALERTA.join(', ')}.`;
+
+export const AlertaListQuerySchema = z.object({
+  estado: filtro(z.enum(EstadoAlertaSchema.options, ESTADO_INVALIDO)),
+  tipo: filtro(z.enum(TIPOS_ALERTA, TIPO_INVALIDO)),
+  cliente: filtro(idParam('Informe um cliente válido.')),
+});
+export type AlertaListQuery = z.input<typeof AlertaListQuerySchema>;
+
+/** The list's size: the newest alerts (or notifications) first, this many at most. */
+export const ALERTAS_LIMITE = 500;
+export const NOTIFICACOES_LIMITE = 100;
+
+export const ADIAR_ATE_INVALIDO = 'Informe até quando adiar (data e hora).';
+export const ADIAR_NO_PASSADO = 'Informe um momento no futuro.';
+export const ADIAR_DIAS_MAXIMOS = 30;
+export const ADIAR_LONGE_DEMAIS = `Adie por no máximo ${ADIAR_DIAS_MAXIMOS} dias.`;
+
+/** POST alertas/{id}/adiar/: an instant with its offset; the server checks it is ahead, and within 30 days. */
+export const AdiarInputSchema = z.object({
+  ate: texto(40, ADIAR_ATE_INVALIDO).pipe(
+    z.iso.datetime({ offset: true, error: ADIAR_ATE_INVALIDO }),
+  ),
+});
+export type AdiarInput = z.infer<typeof AdiarInputSchema>;
+
+export const NotificacaoListQuerySchema = z.object({
+  /** `true` (or 1): only the unread ones. */
+  nao_lidas: filtro(
+    z
+      .enum(['true', 'false', '1', '0'], 'Use true ou false.')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
+});
+
+export const ContagemNotificacoesSchema = z.object({ nao_lidas: z.number().int() });
+
+export const IDS_INVALIDOS = 'Informe os ids das notificações (no máximo 1000).';
+
+/** POST notificacoes/lidas/: these ids, or without `ids` every notification of the user. */
+export const MarcarLidasInputSchema = z.object({
+  ids: z.array(IdSchema, IDS_INVALIDOS).max(1000, IDS_INVALIDOS).optional(),
+});
+export type MarcarLidasInput = z.infer<typeof MarcarLidasInputSchema>;
+
+export const MarcarLidasSchema = z.object({
+  /** How many were unread and are now read. */
+  marcadas: z.number().int(),
+  nao_lidas: z.number().int(),
+});
+
+/** Per type, in-app only or also by e-mail. */
+export const CanaisSchema = z.object(
+  Object.fromEntries(TIPOS_ALERTA.map((t) => [t, CanalAlertaSchema])) as Record<
+    TipoAlerta,
+    typeof CanalAlertaSchema
+  >,
+);
+export type Canais = z.infer<typeof CanaisSchema>;
+
+/** Every type in the app; orders in doubt and offline terminals by e-mail too. */
+export const CANAIS_PADRAO: Canais = {
+  alvo: 'app',
+  stop: 'app',
+  preco: 'app',
+  data_ex: 'app',
+  terminal_offline: 'app_email',
+  ordem_em_duvida: 'app_email',
+  divergencia: 'app',
+};
+
+export const PreferenciasSchema = z.object({
+  /** The user's e-mail (null: none, nothing is sent). */
+  email: z.string().nullable(),
+  /** False when the server has no SMTP_URL: e-mail is off, whatever the choices. */
+  email_ativo: z.boolean(),
+  canais: CanaisSchema,
+});
+export type Preferencias = z.infer<typeof PreferenciasSchema>;
+
+export const EMAIL_USUARIO_INVALIDO = 'Digite um email válido';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CANAL_INVALIDO = 'Escolha app ou app_email.';
+
+/** PUT eu/preferencias/: the types named change (the rest stay); `email` changes when present (null removes it). */
+export const PreferenciasInputSchema = z.object({
+  email: texto(254, EMAIL_USUARIO_INVALIDO)
+    .nullish()
+    .refine((v) => !v || EMAIL_PATTERN.test(v), EMAIL_USUARIO_INVALIDO)
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  canais: z
+    .object(
+      Object.fromEntries(
+        TIPOS_ALERTA.map((t) => [t, z.enum(['app', 'app_email'], CANAL_INVALIDO).optional()]),
+      ) as Record<TipoAlerta, z.ZodOptional<z.ZodEnum<{ app: 'app'; app_email: 'app_email' }>>>,
+    )
+    .strict()
+    .optional(),
+});
+export type PreferenciasInput = z.infer<typeof PreferenciasInputSchema>;
+
+export const ALERTA_NAO_ENCONTRADO = 'Alerta não encontrado.';
+export const REGRA_NAO_ENCONTRADA = 'Regra não encontrada.';
+export const REGRA_DUPLICADA = 'Você já tem uma regra para esta ação, nesta direção e neste nível.';
+export const ALERTA_JA_RESOLVIDO = 'O alerta já foi resolvido: não há o que adiar.';
+export const REGRA_ARMADA = 'A regra já está armada.';
+export const ACAO_DA_REGRA_DESCONHECIDA = 'Ação não encontrada.';
+
+const alertaNaoEncontrado = ApiErrorSchema.describe(ALERTA_NAO_ENCONTRADO);
+const regraNaoEncontrada = ApiErrorSchema.describe(REGRA_NAO_ENCONTRADA);
+
+export const alertasEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/alertas/',
+    tag: 'alertas',
+    summary: `Alertas, do mais recente ao mais antigo (no máximo ${ALERTAS_LIMITE}), por estado, tipo e cliente.`,
+    query: AlertaListQuerySchema,
+    answers: { 200: z.array(AlertaSchema) },
+  }),
+  reconhecer: endpoint({
+    method: 'POST',
+    path: '/alertas/{id}/reconhecer/',
+    tag: 'alertas',
+    summary: 'Reconhece um alerta: não se repete mais (ainda se resolve).',
+    params: IdParams,
+    answers: { 200: AlertaSchema, 404: alertaNaoEncontrado },
+  }),
+  adiar: endpoint({
+    method: 'POST',
+    path: '/alertas/{id}/adiar/',
+    tag: 'alertas',
+    summary:
+      'Adia um alerta até `ate`: nada é enviado até lá; se ainda estiver disparado, notifica uma vez ao fim.',
+    params: IdParams,
+    body: AdiarInputSchema,
+    answers: {
+      200: AlertaSchema,
+      404: alertaNaoEncontrado,
+      409: ApiErrorSchema.describe(ALERTA_JA_RESOLVIDO),
+    },
+  }),
+  regras: endpoint({
+    method: 'GET',
+    path: '/alertas/regras/',
+    tag: 'alertas',
+    summary: 'As regras de preço do usuário.',
+    answers: { 200: z.array(RegraPrecoSchema) },
+  }),
+  createRegra: endpoint({
+    method: 'POST',
+    path: '/alertas/regras/',
+    tag: 'alertas',
+    summary: 'Cria uma regra de preço: avisa quando a cotação cruzar o nível na direção dada.',
+    body: RegraPrecoInputSchema,
+    answers: {
+      201: RegraPrecoSchema,
+      409: ApiErrorSchema.describe(REGRA_DUPLICADA),
+    },
+  }),
+  rearmarRegra: endpoint({
+    method: 'POST',
+    path: '/alertas/regras/{id}/rearmar/',
+    tag: 'alertas',
+    summary: 'Arma de novo uma regra que já disparou: ela avisa no próximo cruzamento.',
+    params: IdParams,
+    answers: {
+      200: RegraPrecoSchema,
+      404: regraNaoEncontrada,
+      409: ApiErrorSchema.describe(REGRA_ARMADA),
+    },
+  }),
+  deleteRegra: endpoint({
+    method: 'DELETE',
+    path: '/alertas/regras/{id}/',
+    tag: 'alertas',
+    summary: 'Exclui uma regra de preço do usuário.',
+    params: IdParams,
+    answers: { 204: NoContentSchema, 404: regraNaoEncontrada },
+  }),
+  notificacoes: endpoint({
+    method: 'GET',
+    path: '/notificacoes/',
+    tag: 'alertas',
+    summary: `As notificações do usuário, das mais recentes (no máximo ${NOTIFICACOES_LIMITE}).`,
+    query: NotificacaoListQuerySchema,
+    answers: { 200: z.array(NotificacaoSchema) },
+  }),
+  contagem: endpoint({
+    method: 'GET',
+    path: '/notificacoes/contagem/',
+    tag: 'alertas',
+    summary: 'Quantas notificações o usuário ainda não leu (o sino).',
+    answers: { 200: ContagemNotificacoesSchema },
+  }),
+  marcarLidas: endpoint({
+    method: 'POST',
+    path: '/notificacoes/lidas/',
+    tag: 'alertas',
+    summary: 'Marca como lidas as notificações `ids` do usuário, ou todas sem `ids`.',
+    body: MarcarLidasInputSchema,
+    answers: { 200: MarcarLidasSchema },
+  }),
+  preferencias: endpoint({
+    method: 'GET',
+    path: '/eu/preferencias/',
+    tag: 'alertas',
+    summary: 'O e-mail do usuário e, por tipo de alerta, só no app ou no app e por e-mail.',
+    answers: { 200: PreferenciasSchema },
+  }),
+  updatePreferencias: endpoint({
+    method: 'PUT',
+    path: '/eu/preferencias/',
+    tag: 'alertas',
+    summary: 'Muda o e-mail do usuário e os canais dos tipos informados.',
+    body: PreferenciasInputSchema,
+    answers: { 200: PreferenciasSchema },
+  }),
+};

@@ -33,6 +33,8 @@ export const CODIGOS_AVISO_IR = [
   'dividendos_acima_de_50_mil',
   'irrf_na_declaracao_anual',
   'imposto_abaixo_de_10_no_fim_do_ano',
+  /** An operation without a buy date, price or quantity (or a sale without its price) left out. */
+  'operacao_incompleta',
 ] as const;
 
 export const AvisoIrSchema = z.object({
@@ -85,6 +87,8 @@ export const AnoIrSchema = z.object({
   /** The opening carries stated for this year (PUT …/ir/saldos/), or null: carried by the computation. */
   saldos_iniciais: z.object(carries).nullable(),
   meses: z.array(MesIrSchema),
+  /** What concerns the whole report, not one month (operations left out of the computation). */
+  avisos: z.array(AvisoIrSchema),
 });
 export type AnoIr = z.infer<typeof AnoIrSchema>;
 

@@ -1,12 +1,16 @@
 import { camposToIssues, issuesToApiError, parseUuid } from '../../contract';
 
-/** An error whose message is safe to show the user: the error handler answers it as `{detail, campos}`. */
+/**
+ * An error whose message is safe to show the user: the error handler answers it as `{detail, campos}`, plus the
+ * fields of `extra` an endpoint's contract declares for that status (the DARF's 404 says why in `motivo`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly campos?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly extra?: Record<string, string>,
   ) {
     super(detail);
   }

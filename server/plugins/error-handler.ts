@@ -65,9 +65,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send(err.campos ? { detail: err.detail, campos: err.campos } : { detail: err.detail });
+      return reply.code(err.statusCode).send({
+        ...err.extra,
+        detail: err.detail,
+        ...(err.campos ? { campos: err.campos } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send(issuesToApiError(err.validation.map(toIssue)));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_ACOES, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { mockAcao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { mockHistoricoPrecos } from '../../../../mocks/handlers/precos';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
@@ -228,9 +228,10 @@ describe('the price chart of a position', () => {
     // The universe as the server sends it: PETR4 is an Ação; VALE3 stated as a BDR to tell the labels apart.
     server.use(
       http.get('/api/acoes/', () =>
-        HttpResponse.json(
-          MOCK_ACOES.map((a) => ({ ...a, classe: a.ticker === 'VALE3' ? 'bdr' : 'acao' })),
-        ),
+        HttpResponse.json([
+          { ...mockAcao('PETR4')!, classe: 'acao' },
+          { ...mockAcao('VALE3')!, classe: 'bdr' },
+        ]),
       ),
     );
     const { user } = await abrirCarteira('POSICIONADAS');

@@ -6,7 +6,8 @@ import type {
   ProventoIr,
   SaldoInicialIr,
 } from '../../../shared/ir';
-import type { LinhasIr, OperacaoIrRow } from './leitura';
+import { compraFeita } from './compra';
+import type { AplicacaoIrRow, EventoIrRow, LinhasIr, OperacaoIrRow } from './leitura';
 
 /**
  * The rows read (leitura.ts) as the engine's input, per client: each book operation is a buy and, once sold, a
@@ -36,33 +37,40 @@ const novaMontagem = (): Montagem => ({
 });
 
 /** An operation as the engine's trades: its buy, and its sale when it has one; false when it cannot be placed. */
-function addOperacao(ops: OperacaoIr[], o: OperacaoIrRow): boolean {
-  if (o.data_compra === null || o.quantidade_compra === null || o.preco_compra === null)
-    return false;
-  ops.push({
-    id: o.id,
-    data: o.data_compra,
-    ticker: o.ticker,
-    classe: o.classe,
-    lado: 'compra',
-    quantidade: o.quantidade_compra,
-    preco: o.preco_compra,
-    custos: o.custos_compra,
-  });
+function addOperacao(
+  ops: OperacaoIr[],
+  o: OperacaoIrRow,
+  eventosDoAtivo: readonly EventoIrRow[],
+  aplicacoes: readonly AplicacaoIrRow[],
+): boolean {
+  const compra = compraFeita(o, eventosDoAtivo, aplicacoes);
+  if (o.data_compra === null || compra === null) return false;
+  const comum = { id: o.id, ticker: o.ticker, classe: o.classe };
+  ops.push({ ...comum, data: o.data_compra, lado: 'compra', ...compra, custos: o.custos_compra });
   if (o.data_venda === null) return true;
-  // A sale without its price or quantity: the shares stay held rather than be sold at a guess.
-  if (o.preco_venda === null || o.quantidade === null) return false;
+  // A sale without its price: the shares stay held rather than be sold at a guess. A sale is in the terms of the
+  // events before it, as the operation holds it now.
+  if (o.preco_venda === null) return false;
   ops.push({
-    id: o.id,
+    ...comum,
     data: o.data_venda,
-    ticker: o.ticker,
-    classe: o.classe,
     lado: 'venda',
-    quantidade: o.quantidade,
+    quantidade: o.quantidade!,
     preco: o.preco_venda,
     custos: o.custos_venda,
   });
   return true;
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const lista = m.get(k);
+    if (lista) lista.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
 }
 
 const MAX_IDS_NO_AVISO = 20;
@@ -92,9 +100,14 @@ export function buildEntradas(linhas: LinhasIr): Map<number, EntradaCliente> {
     if (!m) porCliente.set(id, (m = novaMontagem()));
     return m;
   };
+  const eventosPorAtivo = groupBy(linhas.eventos, (e) => e.ticker);
+  const aplicacoesPorOperacao = groupBy(linhas.aplicacoes, (a) => a.operacao_id);
   for (const o of linhas.operacoes) {
     const m = of(o.cliente_id);
-    if (!addOperacao(m.operacoes, o)) m.incompletas.push(o.id);
+    const eventos = eventosPorAtivo.get(o.ticker) ?? [];
+    if (!addOperacao(m.operacoes, o, eventos, aplicacoesPorOperacao.get(o.id) ?? [])) {
+      m.incompletas.push(o.id);
+    }
   }
   for (const s of linhas.saldos) {
     const { cliente_id, ano, ...saldo } = s;
@@ -110,7 +123,13 @@ export function buildEntradas(linhas: LinhasIr): Map<number, EntradaCliente> {
     });
   }
   // The events in force on what anyone traded: the engine applies those of the assets the client holds.
-  const eventos: EventoIr[] = linhas.eventos;
+  const eventos: EventoIr[] = linhas.eventos.map((e) => ({
+    ticker: e.ticker,
+    tipo: e.tipo,
+    data_ex: e.data_ex,
+    fator: e.fator,
+    custo_atribuido: e.custo_atribuido,
+  }));
   const out = new Map<number, EntradaCliente>();
   for (const [id, m] of porCliente) {
     out.set(id, {

@@ -17,18 +17,27 @@ export interface OperacaoIrRow {
   ticker: string;
   classe: ClasseAtivo;
   data_compra: string | null;
-  /** The buy as made: quantidade_antes/preco_antes of its earliest event application, else its own. */
-  quantidade_compra: number | null;
-  preco_compra: string | null;
+  /** As the book holds it now: in the terms of the share events that reached it (decision 0007). */
+  quantidade: number | null;
+  preco_unitario: string | null;
   custos_compra: string;
   data_venda: string | null;
-  /** The sale: the quantity it holds now (a sale follows the events applied before it). */
-  quantidade: number | null;
   preco_venda: string | null;
   custos_venda: string;
 }
 
+/** A share event applied to an operation, with its values before and after (eventos_aplicacoes). */
+export interface AplicacaoIrRow {
+  operacao_id: number;
+  evento_id: number;
+  quantidade_antes: number;
+  preco_antes: string | null;
+  quantidade_depois: number;
+  preco_depois: string | null;
+}
+
 export interface EventoIrRow {
+  id: number;
   ticker: string;
   tipo: 'desdobramento' | 'grupamento' | 'bonificacao';
   data_ex: string;
@@ -67,6 +76,7 @@ export interface ClienteIrRow {
 export interface LinhasIr {
   clientes: ClienteIrRow[];
   operacoes: OperacaoIrRow[];
+  aplicacoes: AplicacaoIrRow[];
   eventos: EventoIrRow[];
   saldos: SaldoIrRow[];
   vendasExternas: VendaExternaRow[];
@@ -85,38 +95,48 @@ export interface Leitura {
 const doCliente = (coluna: SQL, cliente: Alcance) =>
   cliente === null ? sql`true` : sql`${coluna} = ${cliente}`;
 
+const ateFim = (fim: string) => sql`(o.data_compra is null or o.data_compra <= ${fim})`;
+
 function selectOperacoes(db: Db | Tx, { cliente, fim }: Leitura) {
-  // The earliest application of a share event holds the buy as it was made (decision 0007).
   return queryRows<OperacaoIrRow>(
     db,
-    sql`select o.id, o.cliente_id, a.ticker, a.classe, o.data_compra::text as data_compra,
-          coalesce(ap.quantidade_antes, o.quantidade) as quantidade_compra,
-          (case when ap.quantidade_antes is null then o.preco_unitario else ap.preco_antes end)::text
-            as preco_compra,
-          o.custos_compra::text as custos_compra, o.data_venda::text as data_venda, o.quantidade,
-          o.preco_venda_unitario::text as preco_venda, o.custos_venda::text as custos_venda
+    sql`select o.id, o.cliente_id, a.ticker, a.classe, o.data_compra::text as data_compra, o.quantidade,
+          o.preco_unitario::text as preco_unitario, o.custos_compra::text as custos_compra,
+          o.data_venda::text as data_venda, o.preco_venda_unitario::text as preco_venda,
+          o.custos_venda::text as custos_venda
         from operacoes o
         join acoes a on a.id = o.acao_id
-        left join lateral (
-          select ea.quantidade_antes, ea.preco_antes from eventos_aplicacoes ea
-          where ea.operacao_id = o.id order by ea.id limit 1
-        ) ap on true
-        where ${doCliente(sql`o.cliente_id`, cliente)}
-          and (o.data_compra is null or o.data_compra <= ${fim})
+        where ${doCliente(sql`o.cliente_id`, cliente)} and ${ateFim(fim)}
         order by o.cliente_id, o.data_compra, o.id`,
   );
 }
 
-/** The share events in force on the assets the client (or anyone) traded. */
-function selectEventos(db: Db | Tx, { cliente, fim }: Leitura) {
+/** The share events applied to those operations, each operation's in the order applied. */
+function selectAplicacoes(db: Db | Tx, { cliente, fim }: Leitura) {
+  return queryRows<AplicacaoIrRow>(
+    db,
+    sql`select ea.operacao_id, ea.evento_id, ea.quantidade_antes, ea.preco_antes::text as preco_antes,
+          ea.quantidade_depois, ea.preco_depois::text as preco_depois
+        from eventos_aplicacoes ea
+        join operacoes o on o.id = ea.operacao_id
+        where ${doCliente(sql`o.cliente_id`, cliente)} and ${ateFim(fim)}
+        order by ea.operacao_id, ea.id`,
+  );
+}
+
+/**
+ * The share events in force on the assets the client (or anyone) traded, whatever their date: an operation's
+ * values are in the terms of every one that reached it, even after the months computed.
+ */
+function selectEventos(db: Db | Tx, { cliente }: Leitura) {
   return queryRows<EventoIrRow>(
     db,
-    sql`select a.ticker, e.tipo, e.data_ex::text as data_ex, e.fator::text as fator,
+    sql`select e.id, a.ticker, e.tipo, e.data_ex::text as data_ex, e.fator::text as fator,
           e.custo_atribuido::text as custo_atribuido
         from eventos_corporativos e
         join acoes a on a.id = e.acao_id
         where e.tipo in ('desdobramento', 'grupamento', 'bonificacao') and e.aplicado_em is not null
-          and e.fator is not null and e.data_ex <= ${fim}
+          and e.fator is not null
           and exists (select 1 from operacoes o
                       where o.acao_id = e.acao_id and ${doCliente(sql`o.cliente_id`, cliente)})
         order by e.data_ex, e.id`,
@@ -181,6 +201,7 @@ export function readLinhasIr(db: Db, leitura: Leitura): Promise<LinhasIr> {
       return {
         clientes,
         operacoes: [],
+        aplicacoes: [],
         eventos: [],
         saldos: [],
         vendasExternas: [],
@@ -190,6 +211,7 @@ export function readLinhasIr(db: Db, leitura: Leitura): Promise<LinhasIr> {
     return {
       clientes,
       operacoes: await selectOperacoes(tx, leitura),
+      aplicacoes: await selectAplicacoes(tx, leitura),
       eventos: await selectEventos(tx, leitura),
       saldos: await selectSaldos(tx, leitura),
       vendasExternas: await selectVendasExternas(tx, leitura),

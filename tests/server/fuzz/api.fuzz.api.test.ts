@@ -172,6 +172,16 @@ const EXAMPLES: Record<string, Example> = {
   'PUT /clientes/{id}/ir/vendas-externas/{mes}/': {
     build: (s) => ({ params: { id: s.clienteId, mes: '2026-03' }, body: { valor: 12000 } }),
   },
+  'GET /clientes/{id}/ir/': {
+    build: (s) => ({ params: { id: s.clienteId }, query: { ano: 2026 } }),
+  },
+  'GET /clientes/{id}/ir/{mes}/': {
+    build: (s) => ({ params: { id: s.clienteId, mes: '2026-03' } }),
+  },
+  'GET /clientes/{id}/ir/{mes}/darf/': {
+    build: (s) => ({ params: { id: s.clienteId, mes: '2024-03' } }),
+  },
+  'GET /ir/': { build: () => ({ query: { mes: '2026-03' } }) },
   'GET /acoes/': { build: () => ({}) },
   'PUT /acoes/{ticker}/': {
     build: () => ({
@@ -921,6 +931,16 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
   };
   const loteId = await novoLote({ execucao: 'mercado' });
   await finished(`/api/lotes/${loteId}/`);
+  // A taxed month (R$ 60,000.00 of stock sales, R$ 30,000.00 gain): the income tax's DARF example (issue 29).
+  await db.insert(operacoes).values({
+    cliente_id: cliente!.id,
+    acao_id: acao!.id,
+    data_compra: '2024-03-01',
+    preco_unitario: '30',
+    quantidade: 1000,
+    data_venda: '2024-03-15',
+    preco_venda_unitario: '60',
+  });
 
   const novoEvento = async () => {
     const [evento] = await db

@@ -21,6 +21,7 @@ import {
   gravarEventos,
   gravarPainel,
 } from './cenas-cadastro';
+import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarOrdens } from './cenas-ordens';
 import { Recorder } from './recorder';
@@ -110,6 +111,7 @@ async function main() {
     await gravarOrdens(r, { ana, offline, rejeita, tickers });
     await gravarLotes(r, tickers[2]!);
     await gravarEventoAjustado(r, offline, ops[0]!.acao);
+    await gravarIr(r);
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

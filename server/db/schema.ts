@@ -11,3 +11,4 @@ export * from './tables/importacao';
 export * from './tables/sistema';
 export * from './tables/mt5';
 export * from './tables/ir';
+export * from './tables/rentabilidade';

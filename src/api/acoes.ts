@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { acoesEndpoints as e, type AcaoInput } from '../../contract';
 import { call } from './call';
+import { irQueries } from './ir';
 
 /** The stock universe (it changes only when the reference data is reloaded) and each stock's daily history. */
 export const acoesQueries = {
@@ -21,12 +22,19 @@ export const acoesQueries = {
     }),
 };
 
-/** Sets an asset's empresa, setor and classe (PUT: all three), creating it when the ticker is new. */
+/**
+ * Sets an asset's empresa, setor and classe (PUT: all three), creating it when the ticker is new: the universe,
+ * and the income tax of whoever traded it (the class sets the bucket; the SPA cannot know who).
+ */
 export function useSaveAcao() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticker, body }: { ticker: string; body: AcaoInput }) =>
       call(e.update, { params: { ticker }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: acoesQueries.lists() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: acoesQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: irQueries.all() }),
+      ]),
   });
 }

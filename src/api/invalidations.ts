@@ -3,6 +3,7 @@ import { acoesQueries } from './acoes';
 import { carteiraQueries } from './carteira';
 import { conciliacaoQueries } from './conciliacao';
 import { cotacoesQueries } from './cotacoes';
+import { irQueries } from './ir';
 import { operacoesKeys } from './keys/operacoes';
 import { ordensKeys } from './keys/ordens';
 import { painelQueries } from './painel';
@@ -21,8 +22,8 @@ const invalidateAll = (queryClient: QueryClient, keys: QueryKey[]) =>
 /**
  * What a change to client X's operations (a manual write or an executed MT5 order) makes stale: X's operations,
  * its summary, its proventos (a deleted operation takes its own with it) and the recommendations it may still buy,
- * the control panel's open positions and available patrimony (which sum every client's operations), and the
- * reconciliation of its book.
+ * the control panel's open positions and available patrimony (which sum every client's operations), the
+ * reconciliation of its book, and its income tax (computed from the whole ledger) with the book's month lists.
  */
 export function invalidateCarteira(queryClient: QueryClient, clienteId: number) {
   return invalidateAll(queryClient, [
@@ -34,6 +35,8 @@ export function invalidateCarteira(queryClient: QueryClient, clienteId: number) 
     painelQueries.patrimonioDisponivel().queryKey,
     conciliacaoQueries.list().queryKey,
     conciliacaoQueries.detail(clienteId).queryKey,
+    irQueries.cliente(clienteId),
+    irQueries.livros(),
   ]);
 }
 
@@ -67,7 +70,8 @@ export function invalidatePosicaoNoTerminal(queryClient: QueryClient, clienteId:
 /**
  * A corporate event written or deleted adjusts or pays every client holding its stock (which the SPA cannot
  * know): every client's operations, summary and proventos, the control panel's figures, the quotes (the
- * stored-close fallback is in today's terms) and the price histories (adjusted by share events).
+ * stored-close fallback is in today's terms), the price histories (adjusted by share events) and the income tax
+ * (a share event moves the average cost).
  */
 export function invalidateAfterEvento(queryClient: QueryClient) {
   return invalidateAll(queryClient, [
@@ -77,6 +81,7 @@ export function invalidateAfterEvento(queryClient: QueryClient) {
     painelQueries.all(),
     cotacoesQueries.all(),
     acoesQueries.historicos(),
+    irQueries.all(),
   ]);
 }
 
@@ -88,15 +93,23 @@ export function invalidateAfterImportacao(queryClient: QueryClient) {
   ]);
 }
 
-/** A client saved: its summary (its percent) and the control panel (names, percents). */
+/**
+ * A client saved: its summary (its percent), the control panel (names, percents), its DARF (name and CPF) and the
+ * book's income-tax months (names).
+ */
 export function invalidateAfterClienteSaved(queryClient: QueryClient, clienteId: number) {
   return invalidateAll(queryClient, [
     carteiraQueries.resumo(clienteId).queryKey,
     painelQueries.all(),
+    irQueries.cliente(clienteId),
+    irQueries.livros(),
   ]);
 }
 
-/** A client deleted: the available patrimony, which sums every client's. */
+/** A client deleted: the available patrimony, which sums every client's, and the book's income-tax months. */
 export function invalidateAfterClienteDeleted(queryClient: QueryClient) {
-  return invalidateAll(queryClient, [painelQueries.patrimonioDisponivel().queryKey]);
+  return invalidateAll(queryClient, [
+    painelQueries.patrimonioDisponivel().queryKey,
+    irQueries.livros(),
+  ]);
 }

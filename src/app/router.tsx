@@ -10,7 +10,9 @@ import {
 } from '@tanstack/react-router';
 import { AppShell } from '../components/AppShell';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
+import { irMensalSearch } from '../features/ir/ir-mensal';
 import { loteSearch } from '../features/lotes/search';
+import { irSearch, type IrSearch } from '../widgets/ir';
 
 function RootLayout() {
   return (
@@ -54,9 +56,12 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/clientes/$id/carteira',
     // ?aba= is the open tab (a link from an order to the operation it created or realised, back from an order);
-    // an unknown one is the default tab.
-    validateSearch: (search: Record<string, unknown>): { aba?: AbaCarteira } =>
-      ABAS_CARTEIRA.includes(search.aba as AbaCarteira) ? { aba: search.aba as AbaCarteira } : {},
+    // an unknown one is the default tab. The IR tab keeps its year and month there too (?ano=, ?mes=).
+    validateSearch: (search: Record<string, unknown>): { aba?: AbaCarteira } & IrSearch => {
+      if (!ABAS_CARTEIRA.includes(search.aba as AbaCarteira)) return {};
+      const aba = search.aba as AbaCarteira;
+      return aba === 'ir' ? { aba, ...irSearch(search) } : { aba };
+    },
     component: lazyRouteComponent(
       () => import('../features/carteira/CarteiraPage'),
       'CarteiraPage',
@@ -119,6 +124,13 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/ferramentas/eventos',
     component: lazyRouteComponent(() => import('../features/eventos/EventosPage'), 'EventosPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/ir-mensal',
+    // ?mes= the month shown (aaaa-mm); without it, last month (whose DARFs fall due this month).
+    validateSearch: irMensalSearch,
+    component: lazyRouteComponent(() => import('../features/ir/IrMensalPage'), 'IrMensalPage'),
   }),
   createRoute({
     ...child,

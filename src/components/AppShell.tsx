@@ -83,6 +83,7 @@ const MENUS: ReadonlyArray<{
     entries: [
       { value: 'importacao', to: '/ferramentas/importacao', label: 'Importação' },
       { value: 'eventos', to: '/ferramentas/eventos', label: 'Eventos corporativos' },
+      { value: 'ir-mensal', to: '/ferramentas/ir-mensal', label: 'IR mensal' },
       { value: 'ativos', to: '/ferramentas/ativos', label: 'Ativos' },
       { value: 'recomendacoes', to: '/recomendacoes', label: 'Recomendações' },
     ],

@@ -1,6 +1,7 @@
 import { Tabs } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ResumoCliente } from '../../../contract';
+import { IrAba } from '../../widgets/ir';
 import { HistoricoOrdens } from '../../widgets/ordens';
 import type { AbaCarteira } from './abas';
 import {
@@ -18,6 +19,7 @@ const ABAS: Array<[AbaCarteira, string]> = [
   ['realizadas', 'REALIZADAS'],
   ['proventos', 'PROVENTOS'],
   ['ordens', 'ORDENS'],
+  ['ir', 'IR'],
 ];
 
 interface Props {
@@ -70,6 +72,9 @@ export function CarteiraAbas({
       </Tabs.Content>
       <Tabs.Content value="ordens">
         <HistoricoOrdens clienteId={clienteId} />
+      </Tabs.Content>
+      <Tabs.Content value="ir">
+        <IrAba clienteId={clienteId} cliente={nome} />
       </Tabs.Content>
     </Tabs.Root>
   );

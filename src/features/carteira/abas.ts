@@ -5,5 +5,6 @@ export const ABAS_CARTEIRA = [
   'realizadas',
   'proventos',
   'ordens',
+  'ir',
 ] as const;
 export type AbaCarteira = (typeof ABAS_CARTEIRA)[number];

@@ -1,0 +1,89 @@
+import { Button } from '@chakra-ui/react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { MesIr } from '../../../contract';
+import { DASH, formatDate, formatNumber } from '../../../shared/format';
+import { META } from '../../components/DataTable';
+import { ValorComSinal } from '../../components/ValorComSinal';
+import { mesAbreviado, mesCurto, situacaoNome } from './ir-state';
+import { SituacaoBadge } from './SituacaoBadge';
+
+const col = createColumnHelper<MesIr>();
+
+const resultado = (
+  id: 'resultado_comum' | 'resultado_day_trade' | 'resultado_fii',
+  header: string,
+) =>
+  col.accessor(id, {
+    header,
+    cell: (c) => (
+      <ValorComSinal value={c.getValue() === 0 ? null : c.getValue()}>
+        {formatNumber(c.getValue())}
+      </ValorComSinal>
+    ),
+    meta: META.dinheiro,
+  });
+
+/**
+ * The year's twelve months: what was sold, the results per bucket, the tax, the DARF and its due date, the
+ * situation, and the button that opens the month.
+ */
+export const colunasDoAno = ({ onAbrir }: { onAbrir: (mes: string) => void }) => [
+  col.accessor('mes', {
+    header: 'Mês',
+    cell: (c) => mesAbreviado(c.getValue()),
+    meta: { exportar: (m) => mesCurto(m.mes) },
+  }),
+  col.accessor('situacao', {
+    header: 'Situação',
+    cell: (c) => <SituacaoBadge situacao={c.getValue()} />,
+    meta: { exportar: (m) => situacaoNome(m.situacao) },
+  }),
+  col.accessor('imposto', {
+    header: 'Imposto',
+    cell: (c) => formatNumber(c.getValue()),
+    meta: META.dinheiro,
+  }),
+  col.accessor('darf_valor', {
+    header: 'DARF (R$)',
+    cell: (c) => (c.getValue() > 0 ? formatNumber(c.getValue()) : DASH),
+    meta: META.dinheiro,
+  }),
+  col.accessor('darf_vencimento', {
+    header: 'Vencimento',
+    cell: (c) => formatDate(c.getValue()),
+    meta: META.data,
+  }),
+  col.accessor('vendas_acoes', {
+    header: 'Vendas de ações',
+    cell: (c) => formatNumber(c.getValue()),
+    meta: META.dinheiro,
+  }),
+  col.accessor('isento', {
+    header: 'Isento',
+    cell: (c) => (c.getValue() ? 'Sim' : 'Não'),
+    meta: META.simNao,
+  }),
+  resultado('resultado_comum', 'Resultado comum'),
+  resultado('resultado_day_trade', 'Day trade'),
+  resultado('resultado_fii', 'FII'),
+  col.accessor('irrf_compensado', {
+    header: 'IRRF compensado',
+    cell: (c) => formatNumber(c.getValue()),
+    meta: META.dinheiro,
+  }),
+  col.display({
+    id: 'abrir',
+    header: 'Detalhe',
+    meta: { pinRight: true },
+    cell: (c) => (
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={() => onAbrir(c.row.original.mes)}
+        aria-label={`Ver ${mesCurto(c.row.original.mes)}`}
+      >
+        Ver mês
+      </Button>
+    ),
+  }),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema, dataCampo, texto } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { DATA_INVALIDA } from './operacoes';
 
@@ -100,6 +101,7 @@ export const acoesEndpoints = {
     method: 'GET',
     path: '/acoes/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary: 'O universo de ações (ticker, empresa, setor).',
     answers: { 200: AcaoListSchema },
   }),
@@ -107,6 +109,7 @@ export const acoesEndpoints = {
     method: 'PUT',
     path: '/acoes/{ticker}/',
     tag: 'carteira',
+    permissao: PERMISSOES.ativos,
     summary:
       'Define a empresa, o setor e a classe (acao, unit, etf, fii, bdr) do ativo; cria o ativo quando o ticker ' +
       'é novo e segue a regra da B3. Um ticker do fracionário (PETR4F) é recusado: é o mesmo ativo que PETR4.',
@@ -118,6 +121,7 @@ export const acoesEndpoints = {
     method: 'GET',
     path: '/acoes/{ticker}/historico/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary:
       'O histórico diário da ação (abertura, máxima, mínima, fechamento, volume), ajustado pelos eventos ' +
       'corporativos em vigor; ?de= e ?ate= (aaaa-mm-dd) limitam o período.',

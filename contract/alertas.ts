@@ -9,6 +9,7 @@ import {
   valorPositivo,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 /**
@@ -260,6 +261,7 @@ export const alertasEndpoints = {
     method: 'GET',
     path: '/alertas/',
     tag: 'alertas',
+    permissao: PERMISSOES.consulta,
     summary: `Alertas, do mais recente ao mais antigo (no máximo ${ALERTAS_LIMITE}), por estado, tipo e cliente.`,
     query: AlertaListQuerySchema,
     answers: { 200: z.array(AlertaSchema) },
@@ -268,6 +270,7 @@ export const alertasEndpoints = {
     method: 'POST',
     path: '/alertas/{id}/reconhecer/',
     tag: 'alertas',
+    permissao: PERMISSOES.alertas,
     summary: 'Reconhece um alerta: não se repete mais (ainda se resolve).',
     params: IdParams,
     answers: { 200: AlertaSchema, 404: alertaNaoEncontrado },
@@ -276,6 +279,7 @@ export const alertasEndpoints = {
     method: 'POST',
     path: '/alertas/{id}/adiar/',
     tag: 'alertas',
+    permissao: PERMISSOES.alertas,
     summary:
       'Adia um alerta até `ate`: nada é enviado até lá; se ainda estiver disparado, notifica uma vez ao fim.',
     params: IdParams,
@@ -290,6 +294,7 @@ export const alertasEndpoints = {
     method: 'GET',
     path: '/alertas/regras/',
     tag: 'alertas',
+    permissao: PERMISSOES.consulta,
     summary: 'As regras de preço do usuário.',
     answers: { 200: z.array(RegraPrecoSchema) },
   }),
@@ -297,6 +302,7 @@ export const alertasEndpoints = {
     method: 'POST',
     path: '/alertas/regras/',
     tag: 'alertas',
+    permissao: PERMISSOES.alertas,
     summary: 'Cria uma regra de preço: avisa quando a cotação cruzar o nível na direção dada.',
     body: RegraPrecoInputSchema,
     answers: {
@@ -308,6 +314,7 @@ export const alertasEndpoints = {
     method: 'POST',
     path: '/alertas/regras/{id}/rearmar/',
     tag: 'alertas',
+    permissao: PERMISSOES.alertas,
     summary: 'Arma de novo uma regra que já disparou: ela avisa no próximo cruzamento.',
     params: IdParams,
     answers: {
@@ -320,6 +327,7 @@ export const alertasEndpoints = {
     method: 'DELETE',
     path: '/alertas/regras/{id}/',
     tag: 'alertas',
+    permissao: PERMISSOES.alertas,
     summary: 'Exclui uma regra de preço do usuário.',
     params: IdParams,
     answers: { 204: NoContentSchema, 404: regraNaoEncontrada },
@@ -328,6 +336,7 @@ export const alertasEndpoints = {
     method: 'GET',
     path: '/notificacoes/',
     tag: 'alertas',
+    permissao: PERMISSOES.contaPropria,
     summary: `As notificações do usuário, das mais recentes (no máximo ${NOTIFICACOES_LIMITE}).`,
     query: NotificacaoListQuerySchema,
     answers: { 200: z.array(NotificacaoSchema) },
@@ -336,6 +345,7 @@ export const alertasEndpoints = {
     method: 'GET',
     path: '/notificacoes/contagem/',
     tag: 'alertas',
+    permissao: PERMISSOES.contaPropria,
     summary: 'Quantas notificações o usuário ainda não leu (o sino).',
     answers: { 200: ContagemNotificacoesSchema },
   }),
@@ -343,6 +353,7 @@ export const alertasEndpoints = {
     method: 'POST',
     path: '/notificacoes/lidas/',
     tag: 'alertas',
+    permissao: PERMISSOES.contaPropria,
     summary: 'Marca como lidas as notificações `ids` do usuário, ou todas sem `ids`.',
     body: MarcarLidasInputSchema,
     answers: { 200: MarcarLidasSchema },
@@ -351,6 +362,7 @@ export const alertasEndpoints = {
     method: 'GET',
     path: '/eu/preferencias/',
     tag: 'alertas',
+    permissao: PERMISSOES.contaPropria,
     summary: 'O e-mail do usuário e, por tipo de alerta, só no app ou no app e por e-mail.',
     answers: { 200: PreferenciasSchema },
   }),
@@ -358,6 +370,7 @@ export const alertasEndpoints = {
     method: 'PUT',
     path: '/eu/preferencias/',
     tag: 'alertas',
+    permissao: PERMISSOES.contaPropria,
     summary: 'Muda o e-mail do usuário e os canais dos tipos informados.',
     body: PreferenciasInputSchema,
     answers: { 200: PreferenciasSchema },

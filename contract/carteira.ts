@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, MoneySchema } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { ProventoSchema } from './eventos';
 
@@ -23,6 +24,7 @@ export const carteiraEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/resumo/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary: 'Resumo da carteira do cliente (patrimônio, posicionadas, realizadas, rentabilidade).',
     params: IdParams,
     answers: { 200: ResumoClienteSchema, 404: ApiErrorSchema.describe('Cliente não encontrado.') },
@@ -31,6 +33,7 @@ export const carteiraEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/proventos/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary: 'Proventos recebidos pelo cliente, por evento (data ex mais recente primeiro).',
     params: IdParams,
     answers: {

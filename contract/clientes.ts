@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, IdSchema, NoContentSchema, texto } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 export const ClienteSchema = z.object({
@@ -125,6 +126,7 @@ export const clientesEndpoints = {
     method: 'GET',
     path: '/clientes/',
     tag: 'clientes',
+    permissao: PERMISSOES.consulta,
     summary: 'Lista os clientes.',
     answers: { 200: ClienteListSchema },
   }),
@@ -132,6 +134,7 @@ export const clientesEndpoints = {
     method: 'POST',
     path: '/clientes/',
     tag: 'clientes',
+    permissao: PERMISSOES.clientes,
     summary: 'Cria um cliente.',
     body: ClienteInputSchema,
     answers: { 201: ClienteSchema },
@@ -140,6 +143,7 @@ export const clientesEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/',
     tag: 'clientes',
+    permissao: PERMISSOES.consulta,
     summary: 'Um cliente.',
     params: IdParams,
     answers: { 200: ClienteSchema, 404: clienteNaoEncontrado },
@@ -148,6 +152,7 @@ export const clientesEndpoints = {
     method: 'PUT',
     path: '/clientes/{id}/',
     tag: 'clientes',
+    permissao: PERMISSOES.clientes,
     summary: 'Altera um cliente (o mesmo corpo da criação).',
     params: IdParams,
     body: ClienteInputSchema,
@@ -157,6 +162,7 @@ export const clientesEndpoints = {
     method: 'DELETE',
     path: '/clientes/{id}/',
     tag: 'clientes',
+    permissao: PERMISSOES.clientes,
     summary: 'Deleta um cliente com suas operações realizadas e ordens encerradas.',
     params: IdParams,
     answers: {
@@ -171,6 +177,7 @@ export const clientesEndpoints = {
     method: 'GET',
     path: '/clientes-status/',
     tag: 'clientes',
+    permissao: PERMISSOES.consulta,
     summary:
       'Status do terminal MT5 de cada cliente (GET /health do agente na VM), mantido em dia pelo servidor e ' +
       'respondido na hora com o momento de cada medição; um cliente ainda não medido fica de fora (pergunte de ' +

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Mt5StatusValueSchema } from './clientes';
 import { IdParams, IdSchema, IsoDateSchema } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 /**
@@ -69,6 +70,7 @@ export const conciliacaoEndpoints = {
     method: 'GET',
     path: '/conciliacao/',
     tag: 'conciliacao',
+    permissao: PERMISSOES.consulta,
     summary:
       'Cada cliente: livro, terminal MT5 e última custódia importada conferem? (pior situação e divergências)',
     answers: { 200: z.array(ConciliacaoResumoSchema) },
@@ -77,6 +79,7 @@ export const conciliacaoEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/conciliacao/',
     tag: 'conciliacao',
+    permissao: PERMISSOES.consulta,
     summary: 'A conciliação de um cliente, ação a ação: livro, terminal e custódia.',
     params: IdParams,
     answers: {

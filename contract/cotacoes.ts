@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 
 export const MAX_TICKERS_COTACAO = 200;
 export const TICKER_SA_INVALIDO = 'Use um ticker da B3 com o sufixo .SA (ex.: PETR4.SA).';
@@ -33,6 +34,7 @@ export const cotacoesEndpoints = {
     method: 'POST',
     path: '/cotacoes-atuais/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary: 'Cotações atuais de tickers da B3 (com o sufixo .SA).',
     body: CotacoesRequestSchema,
     answers: { 200: CotacoesResponseSchema },

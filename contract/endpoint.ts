@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiErrorSchema } from './errors';
+import type { EscopoRestrito, Permissao } from './papeis';
 
 /**
  * One endpoint of the API: the only place its method, path, inputs and answers are written. The server registers
@@ -21,6 +22,13 @@ export interface EndpointDef {
   readonly tag: string;
   /** Answers without a bearer token (the login only). */
   readonly public?: boolean;
+  /**
+   * The roles that may call it and what the others cannot do (contract/papeis.ts `PERMISSOES`): required, so that
+   * no endpoint is added without deciding who may call it.
+   */
+  readonly permissao: Permissao;
+  /** The restricted sessions (temporary password, 2FA not yet enrolled) it also answers; none by default. */
+  readonly escopos?: readonly EscopoRestrito[];
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly headers?: z.ZodObject;
@@ -93,18 +101,25 @@ const SUCCESS_DESCRIPTION: Record<number, string> = {
 const CommonAnswers = {
   400: ApiErrorSchema.describe('Entrada inválida: `detail` diz o quê, `campos` traz cada campo.'),
   401: ApiErrorSchema.describe('Sem token de acesso válido.'),
+  403: ApiErrorSchema.describe(
+    'O papel do usuário não pode fazer isto, ou a sessão ainda deve trocar a senha temporária ou ativar o ' +
+      'segundo fator: `detail` diz o quê.',
+  ),
   413: ApiErrorSchema.describe('Corpo da requisição grande demais.'),
 } as const;
 
 /**
  * Every answer an endpoint can give: the declared ones plus those every route shares (400 for bad input, 401
- * without a token, 413 for a body over the limit), so that the OpenAPI document, the mocks' checks and the
+ * without a token, 403 for a role or a restricted session it does not serve, 413 for a body over the limit), so that the OpenAPI document, the mocks' checks and the
  * server agree on the whole set.
  */
 export function answersOf(e: EndpointDef): Answers {
   const all: Record<number, z.ZodType> = {};
   if (e.params || e.query || e.headers || e.body || e.multipart) all[400] = CommonAnswers[400];
-  if (!e.public) all[401] = CommonAnswers[401];
+  if (!e.public) {
+    all[401] = CommonAnswers[401];
+    all[403] = CommonAnswers[403];
+  }
   if (e.body || e.multipart) all[413] = CommonAnswers[413];
   for (const [status, schema] of Object.entries(e.answers)) {
     const described = schema.description ?? SUCCESS_DESCRIPTION[Number(status)];

@@ -10,6 +10,7 @@ import {
   idParam,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 /** Corporate events: share events change the number of shares, cash events pay per share. */
@@ -203,6 +204,7 @@ export const eventosEndpoints = {
     method: 'GET',
     path: '/eventos-corporativos/',
     tag: 'eventos',
+    permissao: PERMISSOES.consulta,
     summary:
       'Eventos corporativos (de uma ação, com ?acao=), da data ex mais recente à mais antiga.',
     query: EventoListQuerySchema,
@@ -212,6 +214,7 @@ export const eventosEndpoints = {
     method: 'POST',
     path: '/eventos-corporativos/',
     tag: 'eventos',
+    permissao: PERMISSOES.eventos,
     summary:
       'Cria um evento; com data ex já chegada, aplica-o às posições e aos preços na mesma transação.',
     body: EventoInputSchema,
@@ -226,6 +229,7 @@ export const eventosEndpoints = {
     method: 'PUT',
     path: '/eventos-corporativos/{id}/',
     tag: 'eventos',
+    permissao: PERMISSOES.eventos,
     summary: 'Altera um evento: o ajuste anterior é desfeito e o novo aplicado, numa transação.',
     params: IdParams,
     body: EventoInputSchema,
@@ -241,6 +245,7 @@ export const eventosEndpoints = {
     method: 'DELETE',
     path: '/eventos-corporativos/{id}/',
     tag: 'eventos',
+    permissao: PERMISSOES.eventos,
     summary:
       'Exclui um evento, desfazendo o que ele ajustou nas operações e os proventos que gerou.',
     params: IdParams,

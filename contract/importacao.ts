@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataCampo } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 export const ImportTipoSchema = z.enum(['auto', 'patrimonio', 'custodia']);
@@ -65,6 +66,7 @@ export const importacaoEndpoints = {
     method: 'POST',
     path: '/importacao/upload/',
     tag: 'importacao',
+    permissao: PERMISSOES.importacao,
     summary:
       'Importa as abas de Patrimônio e Custódia de uma planilha (.xlsx ou .xls), por data de referência.',
     description:

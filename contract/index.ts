@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { acoesEndpoints } from './acoes';
 import { alertasEndpoints } from './alertas';
+import { auditoriaEndpoints } from './auditoria';
 import { authEndpoints } from './auth';
 import { carteiraEndpoints } from './carteira';
 import { clientesEndpoints } from './clientes';
 import { conciliacaoEndpoints } from './conciliacao';
 import { cotacoesEndpoints } from './cotacoes';
 import type { EndpointDef } from './endpoint';
+import { euEndpoints } from './eu';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
 import { lotesEndpoints } from './lotes';
@@ -17,6 +19,7 @@ import { painelEndpoints } from './painel';
 import { recomendacoesEndpoints } from './recomendacoes';
 import { rentabilidadeEndpoints } from './rentabilidade';
 import { sistemaEndpoints } from './sistema';
+import { usuariosEndpoints } from './usuarios';
 
 // Validation messages in Portuguese on both sides (the server's `campos`, the SPA's forms).
 z.config(z.locales.pt());
@@ -48,6 +51,10 @@ export * from './ir';
 export * from './rentabilidade';
 export * from './alertas';
 export * from './ir-relatorios';
+export * from './papeis';
+export * from './usuarios';
+export * from './eu';
+export * from './auditoria';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -68,6 +75,9 @@ export const endpoints = {
   ir: irEndpoints,
   rentabilidade: rentabilidadeEndpoints,
   alertas: alertasEndpoints,
+  usuarios: usuariosEndpoints,
+  eu: euEndpoints,
+  auditoria: auditoriaEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

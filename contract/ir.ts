@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam, MAX_VALOR, MoneySchema, VALOR_MAXIMO, texto } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { AnoIrSchema, DarfIrSchema, LivroIrSchema, MesIrDetalhadoSchema } from './ir-relatorios';
 
@@ -92,6 +93,7 @@ export const irEndpoints = {
     method: 'PUT',
     path: '/clientes/{id}/ir/saldos/',
     tag: 'ir',
+    permissao: PERMISSOES.impostoDeRenda,
     summary:
       'Os saldos com que o cliente começa o ano no IR: prejuízos a compensar (comum, day trade, FII) e IRRF a ' +
       'compensar. Substituem o que o cálculo traria do ano anterior.',
@@ -103,6 +105,7 @@ export const irEndpoints = {
     method: 'PUT',
     path: '/clientes/{id}/ir/vendas-externas/{mes}/',
     tag: 'ir',
+    permissao: PERMISSOES.impostoDeRenda,
     summary:
       'Vendas de ações do cliente feitas fora desta carteira no mês (aaaa-mm): contam para o limite de isenção ' +
       'de R$ 20.000,00.',
@@ -114,6 +117,7 @@ export const irEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/ir/',
     tag: 'ir',
+    permissao: PERMISSOES.consulta,
     summary:
       'O IR do cliente no ano, mês a mês: vendas de ações, isenção, resultados por tipo (comum, day trade, ' +
       'FII), imposto, IRRF, DARF (valor, vencimento, situação) e os prejuízos e IRRF a compensar depois de cada mês.',
@@ -125,6 +129,7 @@ export const irEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/ir/{mes}/',
     tag: 'ir',
+    permissao: PERMISSOES.consulta,
     summary:
       'Um mês do IR do cliente em detalhe: as vendas por ativo e tipo, as posições ao fim do mês com o custo ' +
       'médio, a apuração de cada tipo, os saldos antes e depois e os avisos.',
@@ -135,6 +140,7 @@ export const irEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/ir/{mes}/darf/',
     tag: 'ir',
+    permissao: PERMISSOES.consulta,
     summary:
       'O DARF (código 6015) do mês: período de apuração, vencimento, valor principal e os meses que ele paga. ' +
       '404 com `motivo` quando o mês não tem DARF (sem_imposto ou abaixo_de_10).',
@@ -150,6 +156,7 @@ export const irEndpoints = {
     method: 'GET',
     path: '/ir/',
     tag: 'ir',
+    permissao: PERMISSOES.consulta,
     summary:
       'O IR de todos os clientes num mês (aaaa-mm): resultados, imposto, DARF (valor, vencimento) e situação ' +
       'de cada um, a lista de DARFs a enviar.',

@@ -9,6 +9,7 @@ import {
   uuidParam,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { LoteValidacaoSchema } from './lote-validacao';
 import {
@@ -251,6 +252,7 @@ export const lotesEndpoints = {
     method: 'POST',
     path: '/lotes/validar/',
     tag: 'lotes',
+    permissao: PERMISSOES.lotes,
     summary:
       'Dimensiona a compra de cada cliente pela regra e valida as pernas no terminal de cada um (nada é enviado).',
     body: LoteValidarRequestSchema,
@@ -260,6 +262,7 @@ export const lotesEndpoints = {
     method: 'POST',
     path: '/lotes/',
     tag: 'lotes',
+    permissao: PERMISSOES.lotes,
     summary:
       'Confere as pernas no terminal de cada cliente, grava o lote (uma ordem por cliente) antes de enviar qualquer ' +
       'ordem, e envia; a mesma Idempotency-Key responde o mesmo lote.',
@@ -278,6 +281,7 @@ export const lotesEndpoints = {
     method: 'POST',
     path: '/lotes/venda/',
     tag: 'lotes',
+    permissao: PERMISSOES.lotes,
     summary:
       'Vende cada operação da lista (toda a quantidade), uma ordem por operação; a mesma Idempotency-Key responde o mesmo lote.',
     headers: IdempotencyRequired,
@@ -298,6 +302,7 @@ export const lotesEndpoints = {
     method: 'GET',
     path: '/lotes/{lote_id}/',
     tag: 'lotes',
+    permissao: PERMISSOES.consulta,
     summary:
       'Situação de cada ordem do lote, atualizada com os terminais (no máximo cerca de um timeout do agente).',
     params: LoteParams,
@@ -307,6 +312,7 @@ export const lotesEndpoints = {
     method: 'GET',
     path: '/lotes/',
     tag: 'lotes',
+    permissao: PERMISSOES.consulta,
     summary: 'Os lotes mais recentes primeiro, com a contagem de ordens por situação.',
     answers: { 200: z.array(LoteResumoSchema) },
   }),
@@ -314,6 +320,7 @@ export const lotesEndpoints = {
     method: 'POST',
     path: '/lotes/{lote_id}/cancelar/',
     tag: 'lotes',
+    permissao: PERMISSOES.lotes,
     summary:
       'Pede a cada terminal que cancele o que as ordens do lote ainda têm em aberto (ordens limitadas).',
     params: LoteParams,

@@ -14,6 +14,7 @@ import {
   valorPositivo,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { AjusteSchema } from './eventos';
 
@@ -139,6 +140,7 @@ export const operacoesEndpoints = {
     method: 'GET',
     path: '/operacoes/',
     tag: 'carteira',
+    permissao: PERMISSOES.consulta,
     summary:
       'Operações de um cliente (abertas e realizadas), da compra mais antiga à mais recente.',
     query: OperacaoListQuerySchema,
@@ -148,6 +150,7 @@ export const operacoesEndpoints = {
     method: 'POST',
     path: '/operacoes/',
     tag: 'carteira',
+    permissao: PERMISSOES.operacoes,
     summary: 'Cria uma operação manual.',
     body: OperacaoInputSchema,
     answers: { 201: OperacaoSchema },
@@ -156,6 +159,7 @@ export const operacoesEndpoints = {
     method: 'PATCH',
     path: '/operacoes/{id}/',
     tag: 'carteira',
+    permissao: PERMISSOES.operacoes,
     summary: 'Altera uma operação (uma data de venda a torna realizada).',
     params: IdParams,
     body: OperacaoPatchSchema,
@@ -165,6 +169,7 @@ export const operacoesEndpoints = {
     method: 'DELETE',
     path: '/operacoes/{id}/',
     tag: 'carteira',
+    permissao: PERMISSOES.operacoes,
     summary: 'Exclui uma operação.',
     params: IdParams,
     answers: { 204: NoContentSchema, 404: naoEncontrada },

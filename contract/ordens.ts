@@ -9,6 +9,7 @@ import {
   uuidParam,
 } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { HistoricoOrdensSchema, HistoricoQuerySchema, OrdemDetalheSchema } from './historico';
 import {
@@ -162,6 +163,7 @@ export const ordensEndpoints = {
     method: 'POST',
     path: '/clientes/{id}/mt5/compra/validar/',
     tag: 'mt5',
+    permissao: PERMISSOES.ordensMt5,
     summary: 'Pernas sugeridas de uma compra e a validação de cada uma no terminal do cliente.',
     params: IdParams,
     body: CompraValidarRequestSchema,
@@ -171,6 +173,7 @@ export const ordensEndpoints = {
     method: 'POST',
     path: '/clientes/{id}/mt5/compra/',
     tag: 'mt5',
+    permissao: PERMISSOES.ordensMt5,
     summary:
       'Envia uma compra ao terminal MT5 do cliente (Idempotency-Key evita ordens duplicadas).',
     params: IdParams,
@@ -191,6 +194,7 @@ export const ordensEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/mt5/compra-status/{group_id}/',
     tag: 'mt5',
+    permissao: PERMISSOES.consulta,
     summary: 'Situação de uma compra.',
     params: GroupParams,
     answers: { 200: OrderStatusSchema, 404: ordemNaoEncontrada },
@@ -199,6 +203,7 @@ export const ordensEndpoints = {
     method: 'POST',
     path: '/clientes/{id}/mt5/venda/{operation_id}/',
     tag: 'mt5',
+    permissao: PERMISSOES.ordensMt5,
     summary: 'Vende toda a quantidade de uma operação aberta pelo terminal MT5 do cliente.',
     params: VendaParams,
     headers: IdempotencyHeadersSchema,
@@ -218,6 +223,7 @@ export const ordensEndpoints = {
     method: 'POST',
     path: '/ordens/{group_id}/resolver/',
     tag: 'mt5',
+    permissao: PERMISSOES.resolucao,
     summary:
       'Encerra uma ordem cujo resultado não pode ser conhecido, com o motivo; nada é aplicado à carteira.',
     params: GroupIdParams,
@@ -232,6 +238,7 @@ export const ordensEndpoints = {
     method: 'POST',
     path: '/ordens/{group_id}/cancelar/',
     tag: 'mt5',
+    permissao: PERMISSOES.cancelamento,
     summary:
       'Pede ao terminal que cancele o que a ordem ainda tem em aberto (ordem limitada); acompanhe pelo status.',
     params: GroupIdParams,
@@ -248,6 +255,7 @@ export const ordensEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/mt5/venda-status/{group_id}/',
     tag: 'mt5',
+    permissao: PERMISSOES.consulta,
     summary: 'Situação de uma venda.',
     params: GroupParams,
     answers: { 200: OrderStatusSchema, 404: ordemNaoEncontrada },
@@ -256,6 +264,7 @@ export const ordensEndpoints = {
     method: 'GET',
     path: '/ordens/',
     tag: 'mt5',
+    permissao: PERMISSOES.consulta,
     summary:
       'Histórico de ordens (compras e vendas, avulsas ou em lote), da mais recente à mais antiga, paginado por cursor.',
     query: HistoricoQuerySchema,
@@ -265,6 +274,7 @@ export const ordensEndpoints = {
     method: 'GET',
     path: '/ordens/{group_id}/',
     tag: 'mt5',
+    permissao: PERMISSOES.consulta,
     summary: 'Uma ordem com suas pernas e a linha do tempo registrada na auditoria.',
     params: GroupIdParams,
     answers: { 200: OrdemDetalheSchema, 404: ApiErrorSchema.describe('Ordem não encontrada.') },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, MoneySchema } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 
 export const PosicaoPainelSchema = z.object({
   id: IdSchema,
@@ -42,6 +43,7 @@ export const painelEndpoints = {
     method: 'GET',
     path: '/dashboard-rv/',
     tag: 'painel',
+    permissao: PERMISSOES.consulta,
     summary: 'Todas as posições abertas de todos os clientes, com a cotação e o lucro percentual.',
     answers: { 200: DashboardRvResponseSchema },
   }),
@@ -49,6 +51,7 @@ export const painelEndpoints = {
     method: 'GET',
     path: '/patrimonio-disponivel/',
     tag: 'painel',
+    permissao: PERMISSOES.consulta,
     summary: 'Patrimônio, total consolidado e valor disponível de cada cliente.',
     answers: { 200: PatrimonioDisponivelListSchema },
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, IdSchema, IsoDateSchema, MoneySchema } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 export const RecomendacaoSchema = z.object({
@@ -57,6 +58,7 @@ export const recomendacoesEndpoints = {
     method: 'GET',
     path: '/recomendacoes/',
     tag: 'recomendacoes',
+    permissao: PERMISSOES.consulta,
     summary: 'As recomendações do último pregão calculado, melhores primeiro.',
     answers: { 200: RecomendacaoListSchema },
   }),
@@ -64,6 +66,7 @@ export const recomendacoesEndpoints = {
     method: 'POST',
     path: '/recomendacoes/',
     tag: 'recomendacoes',
+    permissao: PERMISSOES.recomendacoes,
     summary: 'Recalcula as recomendações para o último pregão com preços.',
     answers: { 200: RecomendacoesRecalculoSchema },
   }),
@@ -71,6 +74,7 @@ export const recomendacoesEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/recomendacoes-disponiveis/',
     tag: 'recomendacoes',
+    permissao: PERMISSOES.consulta,
     summary: 'As recomendações sem as ações que o cliente tem em aberto.',
     params: IdParams,
     answers: {

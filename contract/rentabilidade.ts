@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClasseAtivoSchema, INTERVALO_INVERTIDO } from './acoes';
 import { IdParam, IdSchema, IsoDateSchema, MoneySchema, dataCampo } from './common';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 import { DATA_INVALIDA } from './operacoes';
 
@@ -155,6 +156,7 @@ export const rentabilidadeEndpoints = {
     method: 'GET',
     path: '/clientes/{id}/rentabilidade/',
     tag: 'rentabilidade',
+    permissao: PERMISSOES.consulta,
     summary:
       'Rentabilidade da carteira do cliente no período (de, ate), dia a dia, mês a mês e no período, contra o ' +
       'CDI e o Ibovespa; contribuição de cada ação e alocação por setor e por classe. Retornos em frações.',
@@ -169,6 +171,7 @@ export const rentabilidadeEndpoints = {
     method: 'GET',
     path: '/rentabilidade/',
     tag: 'rentabilidade',
+    permissao: PERMISSOES.consulta,
     summary:
       'Rentabilidade de todos os clientes no período (de, ate) e a do livro inteiro como uma só carteira, ' +
       'contra o CDI e o Ibovespa. Retornos em frações.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
 
 // The process's own state, for a load balancer or a supervisor (docs/deploying.md): no token, no user data.
@@ -18,6 +19,7 @@ export const sistemaEndpoints = {
     method: 'GET',
     path: '/health/',
     tag: 'sistema',
+    permissao: PERMISSOES.publico,
     summary: 'O processo está vivo (sem token; não consulta o banco).',
     public: true,
     answers: { 200: SaudeSchema },
@@ -26,6 +28,7 @@ export const sistemaEndpoints = {
     method: 'GET',
     path: '/ready/',
     tag: 'sistema',
+    permissao: PERMISSOES.publico,
     summary:
       'Pronto para atender: o banco responde e as migrações deste código estão aplicadas. 503 (com Retry-After) ' +
       'enquanto inicia, quando o banco não responde e enquanto encerra.',

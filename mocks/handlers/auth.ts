@@ -24,7 +24,8 @@ export const authHandlers = [
       return fail(401, recorded('token-401').response.body.detail);
     // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
     const access = `${PREFIX}${btoa(encodeURIComponent(body.username))}${SUFFIX}`;
-    return ok(e.login, { access, username: body.username });
+    // Every mock user is an administrator with a full session; the screens of other roles set theirs per test.
+    return ok(e.login, { access, username: body.username, papel: 'admin', escopo: 'completo' });
   }),
   handle(e.logout, () => ok(e.logout, null)),
 ];

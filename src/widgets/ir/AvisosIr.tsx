@@ -5,7 +5,7 @@ import type { AvisoIr } from '../../../contract';
 export function AvisosIr({ avisos, label }: { avisos: readonly AvisoIr[]; label: string }) {
   if (avisos.length === 0) return null;
   return (
-    <Stack gap="2" aria-label={label}>
+    <Stack gap="2" role="group" aria-label={label}>
       {avisos.map((a) => (
         <Alert.Root key={a.codigo + a.mensagem} status="info" size="sm">
           <Alert.Indicator />

@@ -1,8 +1,9 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
-  DataList,
+  Flex,
   HStack,
   Link,
   Spinner,
@@ -62,30 +63,11 @@ export function DarfCard({ clienteId, mes }: { clienteId: number; mes: string })
           </Alert.Root>
         ) : (
           <Stack gap="3">
-            <DataList.Root orientation="horizontal">
+            <Box as="dl">
               {camposDoDarf(darf.data).map((c) => (
-                <DataList.Item key={c.campo}>
-                  <DataList.ItemLabel minW="11rem">{c.campo}</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <HStack gap="3" justify="space-between" w="full">
-                      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                        {c.mostrado}
-                      </Text>
-                      {c.copiado !== null && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => void copiar(c)}
-                          aria-label={`Copiar ${c.campo}`}
-                        >
-                          Copiar
-                        </Button>
-                      )}
-                    </HStack>
-                  </DataList.ItemValue>
-                </DataList.Item>
+                <Campo key={c.campo} campo={c} onCopiar={() => void copiar(c)} />
               ))}
-            </DataList.Root>
+            </Box>
             {mesesPagos(darf.data.meses) && (
               <Text fontSize="sm" color="fg.muted">
                 {mesesPagos(darf.data.meses)} Os meses anteriores ficaram abaixo de R$ 10,00.
@@ -101,5 +83,41 @@ export function DarfCard({ clienteId, mes }: { clienteId: number; mes: string })
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * One field: its name, then its value and Copiar — side by side from a tablet's width, the name above on a
+ * phone, so that neither the value nor the button is squeezed.
+ */
+function Campo({ campo, onCopiar }: { campo: CampoDarf; onCopiar: () => void }) {
+  return (
+    <Flex
+      wrap={{ base: 'wrap', sm: 'nowrap' }}
+      align="center"
+      gap={{ base: '1', sm: '3' }}
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+    >
+      <Box as="dt" flexBasis={{ base: '100%', sm: '11rem' }} flexShrink={0} color="fg.muted">
+        {campo.campo}
+      </Box>
+      <Flex as="dd" flex="1" align="center" justify="space-between" gap="3" minW="0">
+        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+          {campo.mostrado}
+        </Text>
+        {campo.copiado !== null && (
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={onCopiar}
+            aria-label={`Copiar ${campo.campo}`}
+          >
+            Copiar
+          </Button>
+        )}
+      </Flex>
+    </Flex>
   );
 }

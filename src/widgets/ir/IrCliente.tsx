@@ -14,6 +14,7 @@ import {
   anosParaEscolher,
   irSearch,
   mesCurto,
+  plural,
   totaisDoAno,
   type IrSearch,
 } from './ir-state';
@@ -41,9 +42,13 @@ export default function IrCliente({ clienteId, cliente }: { clienteId: number; c
       replace: true,
     });
   const columns = useMemo(
-    () => colunasDoAno({ onAbrir: (mes) => ir({ ano: Number(mes.slice(0, 4)), mes }) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is stable: the columns are made once
-    [],
+    () =>
+      colunasDoAno({
+        aberto: search.mes,
+        onAbrir: (mes) => ir({ ano: Number(mes.slice(0, 4)), mes }),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate is stable: made again for the month opened
+    [search.mes],
   );
   // A month opened (from the grid or a link) is brought into view: on a phone it is below twelve rows.
   useEffect(() => {
@@ -80,8 +85,8 @@ export default function IrCliente({ clienteId, cliente }: { clienteId: number; c
           toolbar={
             <Text fontSize="sm" color="fg.muted">
               {relatorio.data &&
-                `Imposto no ano ${formatMoney(totais.imposto)} · ${totais.darfs} DARF(s), ` +
-                  `${formatMoney(totais.darf)}`}
+                `Imposto no ano ${formatMoney(totais.imposto)} · ` +
+                  `${plural(totais.darfs, 'DARF', 'DARFs')}, ${formatMoney(totais.darf)}`}
             </Text>
           }
         />
@@ -98,8 +103,8 @@ export default function IrCliente({ clienteId, cliente }: { clienteId: number; c
         ) : (
           meses.length > 0 && (
             <Text fontSize="sm" color="fg.muted">
-              Ver mês abre as vendas, as posições com o custo médio, os saldos e o DARF de{' '}
-              {mesCurto(meses[0]!.mes)} a {mesCurto(meses.at(-1)!.mes)}.
+              Clique num mês ({mesCurto(meses[0]!.mes)} a {mesCurto(meses.at(-1)!.mes)}) para ver as
+              vendas, as posições com o custo médio, os saldos e o DARF.
             </Text>
           )
         )}

@@ -94,7 +94,7 @@ function Conteudo({
   const semDarf = situacaoDoDarf(m);
   return (
     <Stack gap="5">
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Card.Root>
           <Card.Body>
             <DataList.Root orientation="horizontal">
@@ -153,7 +153,9 @@ function Conteudo({
           getRowId={(s) => s.nome}
         />
       </Secao>
-      <VendaExternaForm key={m.mes} clienteId={clienteId} mes={m.mes} valor={m.vendas_externas} />
+      <Secao titulo="Vendas em outras corretoras">
+        <VendaExternaForm key={m.mes} clienteId={clienteId} mes={m.mes} valor={m.vendas_externas} />
+      </Secao>
     </Stack>
   );
 }

@@ -24,13 +24,34 @@ const resultado = (
   });
 
 /**
- * The year's twelve months: what was sold, the results per bucket, the tax, the DARF and its due date, the
- * situation, and the button that opens the month.
+ * The year's twelve months: the month (a button that opens it), the situation, the tax, the DARF and its due
+ * date, what was sold and the results per bucket.
  */
-export const colunasDoAno = ({ onAbrir }: { onAbrir: (mes: string) => void }) => [
+export const colunasDoAno = ({
+  aberto,
+  onAbrir,
+}: {
+  /** The month opened under the grid, marked in its row. */
+  aberto: string | undefined;
+  onAbrir: (mes: string) => void;
+}) => [
   col.accessor('mes', {
     header: 'Mês',
-    cell: (c) => mesAbreviado(c.getValue()),
+    // The month itself opens its detail: no column of buttons taking a phone's width.
+    cell: (c) => (
+      <Button
+        size="xs"
+        variant={c.getValue() === aberto ? 'subtle' : 'ghost'}
+        color="gold.fg"
+        fontWeight="semibold"
+        aria-current={c.getValue() === aberto ? 'true' : undefined}
+        onClick={() => onAbrir(c.getValue())}
+        aria-label={`Ver ${mesCurto(c.getValue())}`}
+        title={`Ver ${mesCurto(c.getValue())}`}
+      >
+        {mesAbreviado(c.getValue())}
+      </Button>
+    ),
     meta: { exportar: (m) => mesCurto(m.mes) },
   }),
   col.accessor('situacao', {
@@ -70,20 +91,5 @@ export const colunasDoAno = ({ onAbrir }: { onAbrir: (mes: string) => void }) =>
     header: 'IRRF compensado',
     cell: (c) => formatNumber(c.getValue()),
     meta: META.dinheiro,
-  }),
-  col.display({
-    id: 'abrir',
-    header: 'Detalhe',
-    meta: { pinRight: true },
-    cell: (c) => (
-      <Button
-        size="xs"
-        variant="outline"
-        onClick={() => onAbrir(c.row.original.mes)}
-        aria-label={`Ver ${mesCurto(c.row.original.mes)}`}
-      >
-        Ver mês
-      </Button>
-    ),
   }),
 ];

@@ -7,7 +7,10 @@ import { ValorComSinal } from '../../components/ValorComSinal';
 import { classeNome, TIPO_LINHA_NOME, type apuracaoLinhas, type saldosLinhas } from './ir-state';
 
 const dinheiro = (v: number) => formatNumber(v);
-const comSinal = (v: number) => <ValorComSinal value={v}>{formatNumber(v)}</ValorComSinal>;
+/** A result coloured by its sign; zero is no gain nor loss, uncoloured. */
+const comSinal = (v: number) => (
+  <ValorComSinal value={v === 0 ? null : v}>{formatNumber(v)}</ValorComSinal>
+);
 
 const linha = createColumnHelper<LinhaIr>();
 

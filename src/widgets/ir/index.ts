@@ -10,6 +10,7 @@ export {
   mesAnterior,
   mesCurto,
   mesPorExtenso,
+  plural,
   situacaoNome,
   type IrSearch,
 } from './ir-state';

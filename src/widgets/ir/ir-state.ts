@@ -193,6 +193,9 @@ export function saldosLinhas(m: MesIrDetalhado) {
   ];
 }
 
+/** '1 DARF', '2 DARFs', '0 DARFs'. */
+export const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
 /** The year's totals under its grid: tax, withholding deducted, and what the DARFs paid. */
 export function totaisDoAno(meses: readonly MesIr[]) {
   const soma = (f: (m: MesIr) => number) =>

@@ -49,7 +49,7 @@ describe('Ferramentas → IR mensal', () => {
       ['Carla Dias', 'Sem imposto', '—', '30/04/2026', '0,00'],
     ]);
     expect(
-      screen.getByText('3 cliente(s) · 1 DARF(s) a pagar, R$ 38,00, vencimento 30/04/2026'),
+      screen.getByText('3 clientes · 1 DARF a pagar, R$ 38,00, vencimento 30/04/2026'),
     ).toBeVisible();
   });
 

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
-import { enviados, irCenarioHandlers, resetCenarioIr } from '../../features/ir/cenario';
+import {
+  enviados,
+  irCenarioHandlers,
+  resetCenarioIr,
+  setAvisosDoAno,
+} from '../../features/ir/cenario';
 
 /**
  * The portfolio's IR tab (issue 29) over the worked examples (tests/src/features/ir/cenario.ts): the year's
@@ -71,7 +76,7 @@ describe('the portfolio’s IR tab', () => {
       '443,75',
       '200,00',
     ]);
-    expect(screen.getByText(/Imposto no ano R\$ 53,00 · 2 DARF\(s\), R\$ 51,00/)).toBeVisible();
+    expect(screen.getByText(/Imposto no ano R\$ 53,00 · 2 DARFs, R\$ 51,00/)).toBeVisible();
   });
 
   it('opens a month: its sales, positions at the average cost, computation, carries and DARF', async () => {
@@ -213,8 +218,21 @@ describe('the portfolio’s IR tab', () => {
     ]);
   });
 
+  it('shows what the server says of the whole year above its months', async () => {
+    setAvisosDoAno(1, [
+      {
+        codigo: 'venda_sem_posicao',
+        mensagem: 'A operação #7 (PETR4) não tem data de compra: ficou fora do cálculo.',
+      },
+    ]);
+    renderApp('/clientes/1/carteira?aba=ir&ano=2026');
+    const avisos = await screen.findByRole('group', { name: 'Avisos de 2026' }, { timeout: 5000 });
+    expect(avisos).toHaveTextContent(
+      'A operação #7 (PETR4) não tem data de compra: ficou fora do cálculo.',
+    );
+  });
+
   it('saves the month’s sales made elsewhere, which end March’s exemption', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderApp('/clientes/1/carteira?aba=ir&mes=2026-03');
     const mes = await screen.findByRole(
       'region',

@@ -23,7 +23,14 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id)],
+  // The audit screen (issue 32) filters by each of these and pages newest first (by id): one index per filter.
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id),
+    index('audit_log_entity_id_idx').on(t.entity, t.id),
+    index('audit_log_username_idx').on(t.username, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
 );
 
 /**

@@ -12,3 +12,4 @@ export * from './tables/sistema';
 export * from './tables/mt5';
 export * from './tables/ir';
 export * from './tables/rentabilidade';
+export * from './tables/alertas';

@@ -69,6 +69,8 @@ export const operacoes = pgTable(
     data_venda: date('data_venda'),
     preco_venda_unitario: numeric('preco_venda_unitario', { precision: 18, scale: 4 }),
     valor_alvo: numeric('valor_alvo', { precision: 18, scale: 4 }),
+    /** The stop (issue 31): an alert when the quote reaches or falls below it. */
+    valor_stop: numeric('valor_stop', { precision: 18, scale: 4 }),
     /**
      * Brokerage plus B3 fees, in R$ (issue 29): they enter the average cost and reduce the sale's value for the
      * income tax. A partial sale splits custos_compra in proportion to the quantities (shared/ir splitCustos).

@@ -20,6 +20,7 @@ import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
 import { painelRoutes } from './modules/painel';
 import { recomendacoesRoutes } from './modules/recomendacoes';
+import { rentabilidadeRoutes } from './modules/rentabilidade';
 import { sistemaRoutes } from './modules/sistema';
 import { serverJobs } from './jobs';
 import { JobRunner, type JobClaim } from './lib/jobs';
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(operacoesRoutes);
       await api.register(acoesRoutes);
       await api.register(irRoutes);
+      await api.register(rentabilidadeRoutes);
       await api.register(carteiraRoutes);
       await api.register(cotacoesRoutes);
       await api.register(painelRoutes);

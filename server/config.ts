@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { referenciasConfig, referenciasEnv } from './config-rentabilidade';
 import { parseNetworks } from './lib/mt5-agent/access';
 import type { AgentCallObserver } from './lib/mt5-agent/client';
 
@@ -125,6 +126,7 @@ const EnvSchema = z
     LOGIN_WINDOW_SECONDS: positiveInt(900),
     LOGIN_LOCK_SECONDS: positiveInt(60),
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    ...referenciasEnv,
     // Who may read GET /metrics: these networks, or whoever sends METRICS_TOKEN as a bearer token.
     METRICS_NETWORKS: z.string().default('127.0.0.0/8,::1/128'),
     METRICS_TOKEN: optionalText.pipe(
@@ -244,6 +246,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       lockSeconds: env.LOGIN_LOCK_SECONDS,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    referencias: referenciasConfig(env),
     logLevel: env.LOG_LEVEL,
     metrics: { networks: parseNetworks(env.METRICS_NETWORKS), token: env.METRICS_TOKEN ?? null },
     trustProxy: env.TRUST_PROXY === undefined ? false : trustProxy(env.TRUST_PROXY)!,

@@ -5,6 +5,7 @@ import { clientesJobs } from './modules/clientes';
 import { eventosJobs } from './modules/eventos';
 import { lotesJobs } from './modules/lotes';
 import { ordensJobs } from './modules/ordens';
+import { rentabilidadeJobs } from './modules/rentabilidade';
 
 /**
  * Every background task of the server, in one place (docs/decisions/0010-modules-and-jobs.md): each module declares
@@ -23,5 +24,6 @@ export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
     ...clientesJobs(deps.mt5Status, deps.config),
     // The embedded database copied every BACKUP_HOURS into BACKUP_DIR, the newest BACKUP_KEEP kept (decision 0011).
     ...backupJobs(deps),
+    ...rentabilidadeJobs(deps),
   ];
 }

@@ -6,6 +6,7 @@ import { seedDemoConciliacao } from './demo-conciliacao';
 import { seedDemoCarteiras } from './demo-carteiras';
 import { demoCalendario, seedDemoPrecos, type DemoCalendario } from './demo-precos';
 import { seedDemoRecomendacoes } from './demo-recomendacoes';
+import { seedDemoReferencias } from './demo-referencias';
 
 export interface DemoContext {
   db: Db;
@@ -28,6 +29,7 @@ export async function loadDemoData(
   const seeders: Array<(ctx: DemoContext) => Promise<void>> = [
     seedDemoClientes,
     seedDemoPrecos,
+    seedDemoReferencias,
     seedDemoCarteiras,
     seedDemoConciliacao,
     seedDemoRecomendacoes,

@@ -1,0 +1,199 @@
+import { Decimal } from '../../../shared/decimal';
+import type {
+  Ajuste,
+  Carteira,
+  Classificacao,
+  FechamentoIndice,
+  LinhaFechamento,
+  Negocio,
+  Periodo,
+  ProventoLiquido,
+} from '../../../shared/rentabilidade';
+import { adjustPreco, fatorPendente, type EventoDeAcoes } from '../../lib/precos/ajuste';
+import { operationAsTraded } from './operacao';
+import type {
+  AcaoLida,
+  AplicacaoLida,
+  EventoDeAcoesLido,
+  FechamentosLidos,
+  OperacaoLida,
+  ProventoLido,
+} from './repository';
+
+/**
+ * The rows read as the engine's inputs (docs/rentabilidade.md), in one terms: quantities and closes as traded.
+ * An operation is a buy as it was made, a quantity change on the data_ex of each share event that reached it, and
+ * its sale (operacao.ts); its proventos are the net amounts the product paid. The closes a source had already
+ * adjusted for share events (Yahoo's, the demo's) are taken back to the prices as traded.
+ */
+
+export interface Historico {
+  carteiras: Map<number, Carteira & { negocios: Negocio[]; ajustes: Ajuste[] }>;
+  /** Operations that cannot be measured (no quantity or price, a sale without its price): left out, and said. */
+  foraDoCalculo: number;
+}
+
+function carteiraDe(historico: Historico, clienteId: number) {
+  let c = historico.carteiras.get(clienteId);
+  if (!c) historico.carteiras.set(clienteId, (c = { negocios: [], ajustes: [], proventos: [] }));
+  return c;
+}
+
+/** Each client's trades, quantity changes and proventos. */
+export function readHistorico(
+  tickers: ReadonlyMap<number, string>,
+  leitura: {
+    operacoes: readonly OperacaoLida[];
+    aplicacoes: readonly AplicacaoLida[];
+    eventos: readonly EventoDeAcoesLido[];
+    proventos: readonly ProventoLido[];
+  },
+): Historico {
+  const h: Historico = { carteiras: new Map(), foraDoCalculo: 0 };
+  const eventos = porAcaoLido(leitura.eventos);
+  const aplicacoes = new Map<number, AplicacaoLida[]>();
+  for (const a of leitura.aplicacoes) {
+    let lista = aplicacoes.get(a.operacao_id);
+    if (!lista) aplicacoes.set(a.operacao_id, (lista = []));
+    lista.push(a);
+  }
+  for (const o of leitura.operacoes) {
+    const ticker = tickers.get(o.acao_id);
+    const feita =
+      ticker === undefined
+        ? null
+        : operationAsTraded(o, ticker, eventos.get(o.acao_id) ?? [], aplicacoes.get(o.id) ?? []);
+    if (!feita) {
+      h.foraDoCalculo++;
+      continue;
+    }
+    const c = carteiraDe(h, o.cliente_id);
+    c.negocios.push(...feita.negocios);
+    c.ajustes.push(...feita.ajustes);
+  }
+  for (const p of leitura.proventos) {
+    const ticker = tickers.get(p.acao_id);
+    if (!ticker) continue;
+    const provento: ProventoLiquido = { ticker, data_ex: p.data_ex, valor_liquido: p.valor };
+    (carteiraDe(h, p.cliente_id).proventos as ProventoLiquido[]).push(provento);
+  }
+  return h;
+}
+
+/** The events by stock, in data_ex order as read. */
+function porAcaoLido(eventos: readonly EventoDeAcoesLido[]) {
+  const mapa = new Map<number, EventoDeAcoesLido[]>();
+  for (const e of eventos) {
+    let lista = mapa.get(e.acao_id);
+    if (!lista) mapa.set(e.acao_id, (lista = []));
+    lista.push(e);
+  }
+  return mapa;
+}
+
+const porAcao = (eventos: readonly EventoDeAcoesLido[]) => {
+  const mapa = new Map<number, EventoDeAcoes[]>();
+  for (const e of eventos) {
+    let lista = mapa.get(e.acao_id);
+    if (!lista) mapa.set(e.acao_id, (lista = []));
+    lista.push({ data_ex: e.data_ex, fator: e.fator });
+  }
+  return mapa;
+};
+
+/** A stock's closes, oldest first (its last one before the period, then the period's). */
+export interface SerieLida {
+  acao_id: number;
+  datas: string[];
+  fechamentos: string[];
+  /** Per close, the later day its source had adjusted it to ('' : none); null: nothing to take back. */
+  ajustados: string[] | null;
+}
+
+export const splitFechamentos = (lidos: readonly FechamentosLidos[]): SerieLida[] =>
+  lidos.map((l) => ({
+    acao_id: l.acao_id,
+    datas: l.datas.split(','),
+    fechamentos: l.fechamentos.split(','),
+    ajustados: l.ajustados === null ? null : l.ajustados.split(','),
+  }));
+
+/** The product of the factors of the share events in (data, ajustadoAte] (1: none). */
+function fatorJaAplicado(lista: readonly EventoDeAcoes[], data: string, ajustadoAte: string) {
+  let fator = new Decimal(1);
+  for (const e of lista)
+    if (e.data_ex > data && e.data_ex <= ajustadoAte) fator = fator.times(e.fator);
+  return fator;
+}
+
+/**
+ * The closes as traded: a close its source adjusted up to a later day is multiplied back by the factors of the
+ * share events in (its session, that day], to the 4 places prices are stored with.
+ */
+export function closesAsTraded(
+  tickers: ReadonlyMap<number, string>,
+  series: readonly SerieLida[],
+  eventos: readonly EventoDeAcoesLido[],
+): LinhaFechamento[] {
+  const mapa = porAcao(eventos);
+  const saida: LinhaFechamento[] = [];
+  for (const s of series) {
+    const ticker = tickers.get(s.acao_id);
+    if (!ticker) continue;
+    const lista = s.ajustados === null ? undefined : mapa.get(s.acao_id);
+    for (let i = 0; i < s.datas.length; i++) {
+      const data = s.datas[i]!;
+      let fechamento = s.fechamentos[i]!;
+      const ajustadoAte = lista ? s.ajustados![i]! : '';
+      if (ajustadoAte !== '') {
+        const fator = fatorJaAplicado(lista!, data, ajustadoAte);
+        if (!fator.eq(1)) {
+          fechamento = fator.times(fechamento).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+        }
+      }
+      saida.push({ ticker, data, fechamento });
+    }
+  }
+  return saida;
+}
+
+/** The Ibovespa's stand-in (IBOV_TICKER): its closes in today's terms, so that a split is no fall of the index. */
+export function benchmarkCloses(
+  serie: SerieLida,
+  eventos: readonly EventoDeAcoesLido[],
+): FechamentoIndice[] {
+  const lista = porAcao(eventos).get(serie.acao_id) ?? [];
+  return serie.datas.map((data, i) => {
+    const ajustadoAte = serie.ajustados?.[i] || data;
+    return {
+      data,
+      fechamento: adjustPreco(serie.fechamentos[i]!, fatorPendente(ajustadoAte, lista)),
+    };
+  });
+}
+
+function addDays(iso: string, dias: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The period's sessions: every day in [de, ate] that a stock read or the Ibovespa has a close for; the session
+ * before is the last such day before `de` (without any, the day before `de`).
+ */
+export function buildPeriodo(de: string, ate: string, datas: Iterable<string>): Periodo {
+  const dias = new Set<string>();
+  let anterior: string | null = null;
+  for (const d of datas) {
+    if (d < de) {
+      if (anterior === null || d > anterior) anterior = d;
+    } else if (d <= ate) dias.add(d);
+  }
+  const sessoes = [...dias].sort();
+  return { sessoes, anterior: anterior ?? addDays(de, -1) };
+}
+
+export function classify(acoes: readonly AcaoLida[]): Map<string, Classificacao> {
+  return new Map(acoes.map((a) => [a.ticker, { setor: a.setor, classe: a.classe }]));
+}

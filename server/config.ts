@@ -126,6 +126,7 @@ const EnvSchema = z
     LOGIN_WINDOW_SECONDS: positiveInt(900),
     LOGIN_LOCK_SECONDS: positiveInt(60),
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    // The benchmarks of the returns (issue 30): BCB_BASE_URL, IBOV_TICKER (server/config-rentabilidade.ts).
     ...referenciasEnv,
     // Who may read GET /metrics: these networks, or whoever sends METRICS_TOKEN as a bearer token.
     METRICS_NETWORKS: z.string().default('127.0.0.0/8,::1/128'),

@@ -24,6 +24,7 @@ export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
     ...clientesJobs(deps.mt5Status, deps.config),
     // The embedded database copied every BACKUP_HOURS into BACKUP_DIR, the newest BACKUP_KEEP kept (decision 0011).
     ...backupJobs(deps),
+    // The CDI from the Banco Central and the Ibovespa from Yahoo, refreshed every few hours (issue 30).
     ...rentabilidadeJobs(deps),
   ];
 }

@@ -10,6 +10,7 @@ import { ordensHandlers, resetOrdensMock } from './ordens';
 import { painelHandlers, resetPainelMock } from './painel';
 import { precosHandlers } from './precos';
 import { recomendacoesHandlers, resetRecomendacoesMock } from './recomendacoes';
+import { rentabilidadeHandlers } from './rentabilidade';
 import { sistemaHandlers } from './sistema';
 
 /** Every endpoint of the table, one file per feature; the component tests and the browser mode share them. */
@@ -27,6 +28,7 @@ export const handlers = [
   ...conciliacaoHandlers,
   ...sistemaHandlers,
   ...irHandlers,
+  ...rentabilidadeHandlers,
 ];
 
 /**

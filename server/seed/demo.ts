@@ -17,9 +17,9 @@ export interface DemoContext {
 
 /**
  * Demo data for a new database (`npm start` unless DEMO=0). Each feature adds its seeder here, in dependency
- * order: clients, then price history, then operations and patrimony, then the custody import and the book's
- * deliberate divergences, then recommendations. Dates are laid relative to `hoje` (the day the database is
- * created): the demo always looks like this week.
+ * order: clients, then price history and the benchmarks (the CDI), then operations and patrimony, then the custody
+ * import and the book's deliberate divergences, then recommendations. Dates are laid relative to `hoje` (the day
+ * the database is created): the demo always looks like this week.
  */
 export async function loadDemoData(
   ctx: Omit<DemoContext, 'calendario'>,

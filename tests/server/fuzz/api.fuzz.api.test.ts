@@ -182,6 +182,10 @@ const EXAMPLES: Record<string, Example> = {
     build: (s) => ({ params: { id: s.clienteId, mes: '2024-03' } }),
   },
   'GET /ir/': { build: () => ({ query: { mes: '2026-03' } }) },
+  'GET /clientes/{id}/rentabilidade/': {
+    build: (s) => ({ params: { id: s.clienteId }, query: { de: '2025-01-02', ate: '2025-10-29' } }),
+  },
+  'GET /rentabilidade/': { build: () => ({ query: { de: '2025-01-02', ate: '2025-10-29' } }) },
   'GET /acoes/': { build: () => ({}) },
   'PUT /acoes/{ticker}/': {
     build: () => ({

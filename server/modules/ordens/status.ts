@@ -42,7 +42,9 @@ export async function syncGroup(
     if (!group || !inFlight(group.state)) return;
     const agent = agentFor(config, await loadCliente(db, group.cliente_id));
     const legs = await syncLegs(db, agent, group, username);
-    if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
+    if (legs.every((l) => TERMINAL.has(l.state))) {
+      await finalize(db, groupId, username, config.custosB3Percentual);
+    }
   } finally {
     await locks.unlock(key);
   }

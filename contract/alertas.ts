@@ -29,6 +29,17 @@ export const TIPOS_ALERTA = [
 export const TipoAlertaSchema = z.enum(TIPOS_ALERTA);
 export type TipoAlerta = z.infer<typeof TipoAlertaSchema>;
 
+/** How the screens and the e-mails name each type. */
+export const TIPO_ALERTA_NOME: Record<TipoAlerta, string> = {
+  alvo: 'Alvo atingido',
+  stop: 'Stop atingido',
+  preco: 'Regra de preço',
+  data_ex: 'Data ex',
+  terminal_offline: 'Terminal offline',
+  ordem_em_duvida: 'Ordem em dúvida',
+  divergencia: 'Divergência na conciliação',
+};
+
 /** `pendente`: the condition is seen and waits its minimum time; `disparado`: told; `resolvido`: over. */
 export const EstadoAlertaSchema = z.enum(['pendente', 'disparado', 'resolvido']);
 export type EstadoAlerta = z.infer<typeof EstadoAlertaSchema>;
@@ -226,14 +237,15 @@ export const PreferenciasSchema = z.object({
 export type Preferencias = z.infer<typeof PreferenciasSchema>;
 
 export const EMAIL_USUARIO_INVALIDO = 'Digite um email válido';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A basic address: something@something.tld, no spaces (the CLI's --email checks it too). */
+export const EMAIL_USUARIO_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CANAL_INVALIDO = 'Escolha app ou app_email.';
 
 /** PUT eu/preferencias/: the types named change (the rest stay); `email` changes when present (null removes it). */
 export const PreferenciasInputSchema = z.object({
   email: texto(254, EMAIL_USUARIO_INVALIDO)
     .nullish()
-    .refine((v) => !v || EMAIL_PATTERN.test(v), EMAIL_USUARIO_INVALIDO)
+    .refine((v) => !v || EMAIL_USUARIO_PATTERN.test(v), EMAIL_USUARIO_INVALIDO)
     .transform((v) => (v === undefined ? undefined : v || null)),
   canais: z
     .object(

@@ -7,6 +7,7 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { acoesRoutes } from './modules/acoes';
+import { Vigia, alertasRoutes } from './modules/alertas';
 import { authRoutes, createAuthService, type AuthService } from './modules/auth';
 import { carteiraRoutes } from './modules/carteira';
 import { StatusMonitor, clientesRoutes } from './modules/clientes';
@@ -50,6 +51,8 @@ export interface AppDeps {
   lotes: LotesServices;
   /** Every client's MT5 status, shared by its route and its job. */
   mt5Status: StatusMonitor;
+  /** The alerts' checks and e-mails (issue 31), shared by their routes and their jobs. */
+  vigia: Vigia;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,8 @@ export interface BuildOptions {
   jobClaim?: JobClaim;
   /** Check answers sent as ready-made JSON against their schemas too (tests; it costs a parse per answer). */
   checkAnswers?: boolean;
+  /** The alerts' clock (default: the system's); the tests drive the minutes with a fake one. */
+  now?: () => Date;
 }
 
 /** A number of proxy hops as the function Fastify takes (its types have no number, which its runtime accepts). */
@@ -104,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('checkAnswers', opts.checkAnswers ?? false);
   const { db } = opts.database;
   const metrics = createMetrics();
+  const quotes = createQuoteService({ config, db: opts.database.db });
   const jobs = new JobRunner({
     log: app.log,
     claim: opts.jobClaim,
@@ -121,7 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       jwtSecret: opts.jwtSecret,
       secrets: opts.secrets,
     }),
-    quotes: createQuoteService({ config, db: opts.database.db }),
+    quotes,
     lifecycle: new Lifecycle(),
     metrics,
     jobs,
@@ -130,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mt5Status: new StatusMonitor(db, config, (err) =>
       app.log.warn({ err }, 'MT5 status check failed'),
     ),
+    vigia: new Vigia({ db, config, quotes, jobs, log: app.log, now: opts.now }),
   });
   jobs.add(...serverJobs(app.deps, app.log));
   app.addHook('onReady', async () => jobs.start());
@@ -161,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(eventosRoutes);
       await api.register(conciliacaoRoutes);
       await api.register(sistemaRoutes);
+      await api.register(alertasRoutes);
     },
     { prefix: '/api' },
   );

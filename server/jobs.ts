@@ -1,6 +1,7 @@
 import type { AppDeps } from './app';
 import { backupJobs } from './db/backup-schedule';
 import type { Job, JobLog } from './lib/jobs';
+import { alertasJobs } from './modules/alertas';
 import { clientesJobs } from './modules/clientes';
 import { eventosJobs } from './modules/eventos';
 import { lotesJobs } from './modules/lotes';
@@ -24,6 +25,8 @@ export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
     ...clientesJobs(deps.mt5Status, deps.config),
     // The embedded database copied every BACKUP_HOURS into BACKUP_DIR, the newest BACKUP_KEEP kept (decision 0011).
     ...backupJobs(deps),
+    // The alerts' checks every ALERTAS_SEGUNDOS (and on data changes), and their e-mails (issue 31).
+    ...alertasJobs(deps.vigia, deps.config),
     // The CDI from the Banco Central and the Ibovespa from Yahoo, refreshed every few hours (issue 30).
     ...rentabilidadeJobs(deps),
   ];

@@ -2,16 +2,26 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { EMAIL_USUARIO_PATTERN } from '../../contract';
+import { setUserEmail } from '../modules/alertas';
 import {
   PASSWORD_PROBLEM_MESSAGE,
   USERNAME_PATTERN,
+  localActor,
   passwordProblem,
   upsertUser,
 } from '../modules/auth';
 import { runCommand } from './run';
 
 const USAGE =
-  'Usage: npm run user:create -- --username NAME   (the password is read from standard input, one line)';
+  'Usage: npm run user:create -- --username NAME [--email ADDRESS]   (the password is read from standard ' +
+  'input, one line; --email sets where the alerts are e-mailed, --email "" removes it)';
+
+/** The options, one line each: a new one is a line here and its check below. */
+const OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+} as const;
 
 async function readPasswordLine(): Promise<string | undefined> {
   const rl = readline.createInterface({ input: process.stdin, terminal: false });
@@ -24,15 +34,21 @@ async function readPasswordLine(): Promise<string | undefined> {
 }
 
 async function main(): Promise<number> {
-  let username: string | undefined;
+  let values: { username?: string | undefined; email?: string | undefined };
   try {
-    ({ username } = parseArgs({ options: { username: { type: 'string' } } }).values);
+    ({ values } = parseArgs({ options: OPTIONS }));
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
+  const { username } = values;
   if (!username || !USERNAME_PATTERN.test(username)) {
     console.error(`A username of 1 to 150 letters, digits or _ . @ - is required.\n${USAGE}`);
+    return 2;
+  }
+  const email = values.email === undefined ? undefined : values.email.trim() || null;
+  if (email && (email.length > 254 || !EMAIL_USUARIO_PATTERN.test(email))) {
+    console.error(`--email must be an e-mail address (name@example.com).\n${USAGE}`);
     return 2;
   }
   const password = (await readPasswordLine())?.replace(/\r$/, '');
@@ -58,6 +74,12 @@ async function main(): Promise<number> {
         ? `User "${username}" created.`
         : `Password of "${username}" reset; ${sessionsEnded} open session(s) ended.`,
     );
+    if (email !== undefined) {
+      await setUserEmail(database.db, username, email, localActor());
+      console.log(
+        email ? `E-mail of "${username}": ${email}.` : `E-mail of "${username}" removed.`,
+      );
+    }
     return 0;
   } finally {
     await database.close();

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { signalChange } from '../changes';
 import { lastCloses, lastCloseTimes } from './history';
 import { simulate, windowOf, windowStart } from './simulated';
 import { createYahooClient } from './yahoo-client';
@@ -44,22 +45,33 @@ export function createQuoteService({
         version: () => '',
         quotedAt: historyTimes,
       };
-    case 'simulated':
+    case 'simulated': {
+      // A new 10-second window is a quote refresh: the alerts hear of it (issue 31).
+      let janela = -1;
       return {
         provider: 'simulated',
-        getQuotes: async (tickers) => simulate(await history(tickers), now()),
+        getQuotes: async (tickers) => {
+          const agora = now();
+          if (windowOf(agora) !== janela) {
+            janela = windowOf(agora);
+            signalChange(db, { kind: 'cotacoes' });
+          }
+          return simulate(await history(tickers), agora);
+        },
         version: () => String(windowOf(now())),
         quotedAt: async (tickers) => {
           const at = windowStart(now());
           return new Map([...(await historyTimes(tickers)).keys()].map((t) => [t, at]));
         },
       };
+    }
     case 'yahoo': {
       const yahoo = createYahooQuotes({
         client: createYahooClient({ baseUrl: config.yahooBaseUrl }),
         fallback: history,
         fallbackTimes: historyTimes,
         now,
+        onRefresh: () => signalChange(db, { kind: 'cotacoes' }),
       });
       return {
         provider: 'yahoo',

@@ -11,6 +11,8 @@ export interface YahooQuotesOptions {
   /** After a failure, Yahoo is not asked again for these tickers for this long. */
   retryAfterMs?: number;
   batchSize?: number;
+  /** Told after each batch of new quotes arrives (the alerts' checks, issue 31). */
+  onRefresh?: () => void;
 }
 
 interface Known {
@@ -67,6 +69,7 @@ export function createYahooQuotes(opts: YahooQuotesOptions) {
         }
       }
       for (const ticker of tickers) failedAt.delete(ticker);
+      opts.onRefresh?.();
     } catch (err) {
       const at = now();
       for (const ticker of tickers) failedAt.set(ticker, at);

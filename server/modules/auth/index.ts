@@ -2,4 +2,4 @@
 export { authRoutes } from './routes';
 export { createAuthService, type AuthService, type AuthSession } from './service';
 export { PASSWORD_PROBLEM_MESSAGE, passwordProblem } from './passwords';
-export { USERNAME_PATTERN, deleteUser, ensureInitialAdmin, upsertUser } from './users';
+export { USERNAME_PATTERN, deleteUser, ensureInitialAdmin, localActor, upsertUser } from './users';

@@ -56,6 +56,7 @@ const operacaoJson = sql<string>`json_build_object(
   'data_venda', ${operacoes.data_venda},
   'preco_venda_unitario', ${operacoes.preco_venda_unitario}::float8,
   'valor_alvo', ${operacoes.valor_alvo}::float8,
+  'valor_stop', ${operacoes.valor_stop}::float8,
   'valor_total_compra', ${valorTotalCompra}::float8,
   'valor_total_venda', ${valorTotalVenda}::float8,
   'dias_posicionado', ${diasPosicionado},

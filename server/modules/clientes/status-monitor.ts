@@ -1,6 +1,7 @@
 import type { ClienteStatus } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { signalChange } from '../../lib/changes';
 import { INSTANCE } from '../../lib/instance';
 import type { Job } from '../../lib/jobs';
 import { checkAllStatuses } from '../../lib/mt5-agent/status';
@@ -81,13 +82,12 @@ export class StatusMonitor {
     // Not awaited: each result is stored as it comes, and neither an answer nor a stop waits for a hung VM.
     void checkAllStatuses(targets, this.config.mt5, (result) => {
       if (this.closing) return;
-      void storeMeasurement(
-        this.db,
-        { ...result, chave: chaves.get(result.id)! },
-        this.instancia,
-      ).catch((err: unknown) => {
-        if (!this.closing) this.onError(err);
-      });
+      void storeMeasurement(this.db, { ...result, chave: chaves.get(result.id)! }, this.instancia)
+        // The alerts' checks (a terminal offline) hear of every measurement stored.
+        .then(() => signalChange(this.db, { kind: 'status' }))
+        .catch((err: unknown) => {
+          if (!this.closing) this.onError(err);
+        });
     }).catch((err: unknown) => {
       if (!this.closing) this.onError(err);
     });

@@ -9,6 +9,7 @@ import {
 import { baseSymbol, positionsByBase } from '../../../shared/legs';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { signalChange } from '../../lib/changes';
 import { notFound } from '../../lib/http-error';
 import { CLIENTE_SEM_IP, askFleet, statusFromError, type Position } from '../../lib/mt5-agent';
 import { selectClientesAlvo, selectCustodia, selectLivro, type ClienteAlvo } from './repository';
@@ -112,7 +113,7 @@ async function reconcile(db: Db, config: Config, id?: number): Promise<Conciliac
     const ativo = r.ativo.trim().toUpperCase();
     if (ACAO_B3.test(ativo)) add(entry.acoes, baseSymbol(ativo), Number(r.quantidade));
   }
-  return alvos.map((cliente, i) => {
+  const resultado = alvos.map((cliente, i): ConciliacaoCliente => {
     const terminal = respostas[i]!;
     const daCustodia = custodiaDe.get(cliente.id);
     const lista = linhas({
@@ -132,6 +133,9 @@ async function reconcile(db: Db, config: Config, id?: number): Promise<Conciliac
       linhas: lista,
     };
   });
+  // The alerts hear of every reconciliation made: its new divergences are told (issue 31).
+  signalChange(db, { kind: 'conciliacao', clientes: resultado });
+  return resultado;
 }
 
 /** Every client: its worst state and how many stocks disagree. */

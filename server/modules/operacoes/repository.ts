@@ -14,6 +14,7 @@ const toRow = (op: OperacaoInput) => ({
   data_venda: op.data_venda,
   preco_venda_unitario: op.preco_venda_unitario === null ? null : String(op.preco_venda_unitario),
   valor_alvo: op.valor_alvo === null ? null : String(op.valor_alvo),
+  valor_stop: op.valor_stop == null ? null : String(op.valor_stop),
   custos_compra: String(op.custos_compra ?? 0),
   custos_venda: String(op.custos_venda ?? 0),
 });
@@ -28,6 +29,7 @@ export const toInput = (row: OperacaoRow): OperacaoInput => ({
   data_venda: row.data_venda,
   preco_venda_unitario: row.preco_venda_unitario === null ? null : Number(row.preco_venda_unitario),
   valor_alvo: row.valor_alvo === null ? null : Number(row.valor_alvo),
+  valor_stop: row.valor_stop === null ? null : Number(row.valor_stop),
   custos_compra: Number(row.custos_compra),
   custos_venda: Number(row.custos_venda),
 });

@@ -3,6 +3,7 @@ import { NADA_A_CANCELAR, resolvidaPor } from '../../../contract/mensagens-orden
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { signalChange } from '../../lib/changes';
 import { conflict, notFound, uuidOr404 } from '../../lib/http-error';
 import { Mt5AgentError, Mt5HttpError } from '../../lib/mt5-agent';
 import { agentFor, agentUnavailable, loadCliente } from './agent';
@@ -42,9 +43,9 @@ export async function syncGroup(
     if (!group || !inFlight(group.state)) return;
     const agent = agentFor(config, await loadCliente(db, group.cliente_id));
     const legs = await syncLegs(db, agent, group, username);
-    if (legs.every((l) => TERMINAL.has(l.state))) {
-      await finalize(db, groupId, username, config.custosB3Percentual);
-    }
+    // The alerts' checks (a leg in doubt) hear of every sync.
+    signalChange(db, { kind: 'ordens' });
+    if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
   } finally {
     await locks.unlock(key);
   }

@@ -38,6 +38,22 @@ export const PernaOrdemSchema = z.object({
 });
 export type PernaOrdem = z.infer<typeof PernaOrdemSchema>;
 
+/**
+ * What a finished order cost (issue 29), as its operation records it: the commission and fees the terminal reported
+ * for its deals, and the B3 fees the server adds (CUSTOS_B3_PERCENTUAL of the traded value).
+ */
+export const CustosOrdemSchema = z.object({
+  /** The brokerage the terminal charged for its deals (MT5's commission). */
+  corretagem: MoneySchema,
+  /** The fees the terminal charged for its deals (MT5's fee). */
+  taxas: MoneySchema,
+  /** The B3 fees the server adds: what the total holds beyond the terminal's. */
+  taxas_b3: MoneySchema,
+  /** Their sum to the cent: the operation's custos_compra (a buy) or custos_venda (a sale). */
+  total: MoneySchema,
+});
+export type CustosOrdem = z.infer<typeof CustosOrdemSchema>;
+
 /** One order group as the history shows it. */
 export const OrdemSchema = z.object({
   group_id: z.uuid(),
@@ -61,6 +77,11 @@ export const OrdemSchema = z.object({
   aviso: z.string().nullable(),
   /** The operation a buy created or a sale realised (null until then, or when nothing filled). */
   operacao_id: IdSchema.nullable(),
+  /**
+   * What it cost; null until it ends with shares filled (and for orders that ended before costs were kept). The
+   * server always sends it; optional for the mocks' orders, which cost nothing.
+   */
+  custos: CustosOrdemSchema.nullish(),
 });
 export type Ordem = z.infer<typeof OrdemSchema>;
 

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { referenciasConfig, referenciasEnv } from './config-rentabilidade';
 import { alertasConfig, alertasEnv, checkAlertasEnv } from './config-alertas';
 import { parseNetworks } from './lib/mt5-agent/access';
 import type { AgentCallObserver } from './lib/mt5-agent/client';
@@ -22,6 +21,22 @@ const optionalText = z
 
 export const DEMO_AGENT_TOKEN = 'carteira-rv-dev-agent-token';
 const DEMO_AGENT_NETWORKS = '127.0.0.0/8';
+
+/**
+ * CUSTOS_B3_PERCENTUAL: the B3 fees (emolumentos and liquidação) an MT5 order's operation records on top of what the
+ * terminal reports, in percent of the traded value (issue 29). Kept as text: money is computed in decimal.
+ */
+const CUSTOS_B3_PADRAO = '0.03';
+const CUSTOS_B3_INVALIDO =
+  'deve ser um percentual de 0 a 1 com ponto decimal, ex.: 0.03 (0,03 % do valor negociado, o padrão)';
+const custosB3Percentual = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) <= 1, CUSTOS_B3_INVALIDO)
+    .default(CUSTOS_B3_PADRAO),
+);
 
 /** MT5_TOKEN_KEY's 32 bytes, from base64 or hex; null when it is neither. */
 export function tokenKey(text: string): Buffer | null {
@@ -117,6 +132,7 @@ const EnvSchema = z
     MT5_STATUS_CONCURRENCY: positiveInt(256),
     // How old a client's MT5 status may get before the server asks its VM again (in the background).
     MT5_STATUS_SECONDS: positiveInt(60),
+    CUSTOS_B3_PERCENTUAL: custosB3Percentual,
     RECOMENDACAO_PROB_MIN: z.coerce.number().min(0).max(100).default(50),
     RECOMENDACAO_ESTIMADO_MIN: z.coerce.number().default(0),
     DEMO: z.enum(['0', '1']).default('1'),
@@ -129,8 +145,6 @@ const EnvSchema = z
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     // Alerts (issue 31): ALERTAS_SEGUNDOS, ALERTA_*, SMTP_URL, SMTP_FROM (server/config-alertas.ts).
     ...alertasEnv,
-    // The benchmarks of the returns (issue 30): BCB_BASE_URL, IBOV_TICKER (server/config-rentabilidade.ts).
-    ...referenciasEnv,
     // Who may read GET /metrics: these networks, or whoever sends METRICS_TOKEN as a bearer token.
     METRICS_NETWORKS: z.string().default('127.0.0.0/8,::1/128'),
     METRICS_TOKEN: optionalText.pipe(
@@ -239,6 +253,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       /** Set by the app: every agent call counted in the metrics. */
       observe: undefined as AgentCallObserver | undefined,
     },
+    /** The B3 fees in percent of the traded value (CUSTOS_B3_PERCENTUAL), as decimal text, e.g. '0.03'. */
+    custosB3Percentual: env.CUSTOS_B3_PERCENTUAL,
     recomendacao: {
       probabilidadeMin: env.RECOMENDACAO_PROB_MIN,
       estimadoMin: env.RECOMENDACAO_ESTIMADO_MIN,
@@ -252,7 +268,6 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     alertas: alertasConfig(env),
-    referencias: referenciasConfig(env),
     logLevel: env.LOG_LEVEL,
     metrics: { networks: parseNetworks(env.METRICS_NETWORKS), token: env.METRICS_TOKEN ?? null },
     trustProxy: env.TRUST_PROXY === undefined ? false : trustProxy(env.TRUST_PROXY)!,

@@ -13,6 +13,7 @@ from .protocol import (
     DONE_PARTIAL,
     PLACED,
     REJECT,
+    DealAnswer,
     Number,
     OrderRequest,
     OrderState,
@@ -160,13 +161,32 @@ def terminal_state(mt5: MetaTrader5, order: TradeOrder, in_history: bool) -> Ord
     return "partial" if order.volume_current < order.volume_initial else "placed"
 
 
-def fills(mt5: MetaTrader5, ticket: int, deals: Iterable[TradeDeal]) -> tuple[float, Optional[float]]:
+def executions(mt5: MetaTrader5, ticket: int, deals: Iterable[TradeDeal]) -> list[TradeDeal]:
+    """The order's own buy and sell deals (a position's list holds other orders' deals too)."""
+    return [d for d in deals if d.order == ticket and d.type in (mt5.DEAL_TYPE_BUY, mt5.DEAL_TYPE_SELL)]
+
+
+def fills(mine: list[TradeDeal]) -> tuple[float, Optional[float]]:
     """Filled volume and volume-weighted price (4 decimals) of the order's deals."""
-    mine = [d for d in deals if d.order == ticket and d.type in (mt5.DEAL_TYPE_BUY, mt5.DEAL_TYPE_SELL)]
     volume = sum(d.volume for d in mine)
     if not volume:
         return 0.0, None
     return volume, round(sum(d.volume * d.price for d in mine) / volume, 4)
+
+
+def deal_answers(mine: list[TradeDeal]) -> list[DealAnswer]:
+    """Each deal with its costs as MT5 reports them (DEAL_COMMISSION, DEAL_FEE: negative for a charge); the
+    server records them as the operation's costs."""
+    return [
+        {
+            "ticket": d.ticket,
+            "volume": number(d.volume),
+            "price": d.price,
+            "commission": d.commission,
+            "fee": d.fee,
+        }
+        for d in mine
+    ]
 
 
 def reported_state(state: OrderState, order: TradeOrder, deal_volume: float) -> OrderState:

@@ -276,7 +276,8 @@ class OrderService:
             if not deals and order.volume_current < order.volume_initial and order.position_id:
                 # The order says it filled but no deal came by its ticket: read its position's deals instead.
                 deals = s.deals_of_position(order.position_id)
-        volume, price = mapping.fills(mt5, ticket, deals or ())
+        mine = mapping.executions(mt5, ticket, deals or ())
+        volume, price = mapping.fills(mine)
         state = mapping.reported_state(mapping.terminal_state(mt5, order, in_history), order, volume)
         retcode, retcode_desc = mapping.STATE_TEXT[state]
         entry = self._journal.by_ticket(ticket)
@@ -291,6 +292,7 @@ class OrderService:
             "volume_initial": mapping.number(order.volume_initial),
             "volume_filled": mapping.number(volume),
             "price_avg": price,
+            "deals": mapping.deal_answers(mine),
             "retcode": retcode,
             "retcode_desc": retcode_desc,
             # The broker's last word: a comment it wrote over ours (e.g. B3's reason for a rejection), else what

@@ -114,6 +114,16 @@ class PlaceAnswer(TypedDict):
     retcode_external: Optional[int]
 
 
+class DealAnswer(TypedDict):
+    """One deal of an order (history_deals_get): commission and fee as MT5 reports them, negative for a cost."""
+
+    ticket: int
+    volume: Number
+    price: float
+    commission: float
+    fee: float
+
+
 class OrderAnswer(TypedDict):
     """GET /orders/{ticket}. client_order_id, side and type are left out of the JSON when unknown (an order the
     agent did not send, an order type it does not map): see order_json."""
@@ -127,6 +137,7 @@ class OrderAnswer(TypedDict):
     volume_initial: Number
     volume_filled: Number
     price_avg: Optional[float]
+    deals: list[DealAnswer]
     retcode: Optional[int]
     retcode_desc: str
     comment: Optional[str]

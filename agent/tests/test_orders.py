@@ -114,6 +114,10 @@ class OrderStateTest(unittest.TestCase):
                 "volume_initial": 500,
                 "volume_filled": 500,
                 "price_avg": 40.028,
+                "deals": [
+                    {"ticket": 70_000_001, "volume": 200, "price": 40.01, "commission": 0.0, "fee": 0.0},
+                    {"ticket": 70_000_002, "volume": 300, "price": 40.04, "commission": 0.0, "fee": 0.0},
+                ],
                 "retcode": 10009,
                 "retcode_desc": "Solicitação executada",
                 "comment": "Request placed",
@@ -121,6 +125,22 @@ class OrderStateTest(unittest.TestCase):
             },
         )
         self.assertEqual(h.call("GET", "/positions"), (200, [{"symbol": "WEGE3", "volume": 500, "price_open": 40.03}]))
+
+    def test_each_deal_carries_the_commission_and_fee_the_terminal_charged_negative_as_mt5_reports_them(
+        self,
+    ) -> None:
+        h = Harness(self, commission=2.5, fee_percent=0.01)
+        h.terminal.control_set_price("WEGE3", 45.00)
+        _, body = h.place(symbol="WEGE3", volume=500, type="limit", price=40.0)
+        ticket = body["ticket"]
+        self.assertEqual(h.order(ticket)["deals"], [])
+        h.terminal.control_fill(ticket, 200, 40.01)
+        h.terminal.control_fill(ticket, 300, 40.04)
+        # 200 x 40.01 = 8,002.00 → fee 0.80; 300 x 40.04 = 12,012.00 → fee 1.20 (0.01 %); R$ 2.50 each.
+        self.assertEqual(
+            [(d["volume"], d["price"], d["commission"], d["fee"]) for d in h.order(ticket)["deals"]],
+            [(200, 40.01, -2.5, -0.8), (300, 40.04, -2.5, -1.2)],
+        )
 
     def test_fills_are_found_through_the_position_when_deals_by_order_ticket_come_back_empty(self) -> None:
         class NoDealsByTicket:
@@ -133,11 +153,14 @@ class OrderStateTest(unittest.TestCase):
             def history_deals_get(self, *args: Any, **kwargs: Any) -> Any:
                 return () if "ticket" in kwargs else self._mt5.history_deals_get(*args, **kwargs)
 
-        h = Harness(self, wrap=NoDealsByTicket, fill_delay=0)
+        h = Harness(self, wrap=NoDealsByTicket, fill_delay=0, fee_percent=0.01)
         _, first = h.place(client_order_id="p:1", volume=100)
         _, second = h.place(client_order_id="p:2", volume=200)
         info = h.order(second["ticket"])
         self.assertEqual((info["state"], info["volume_filled"]), ("filled", 200))
+        # Only its own deal of the position's two, with that deal's fee (0.01 % of its value, to the cent).
+        fee = -round(200 * info["price_avg"] / 10_000, 2)
+        self.assertEqual([(d["volume"], d["fee"]) for d in info["deals"]], [(200, fee)])
         self.assertEqual(h.order(first["ticket"])["volume_filled"], 100)
 
     def test_the_fill_delay_and_automatic_partial_fills_of_the_emulation(self) -> None:

@@ -8,17 +8,13 @@ import {
   type PlaceOrderResponse,
   type Position,
 } from '../lib/mt5-agent/protocol';
+import { afterDeal, costsOf, dealOf, type DealCosts, type Fill } from './fills';
 import { Market, ROUND_LOT, fromCents, isFractional, toCents } from './market';
 import { refusalOf, sameOrder, type OrderRequest } from './orders';
 import { inB3Session } from './pregao';
 import { BROKER_COMMENT, FINISHED, RETCODE_DESC } from './retcodes';
 
 export type { OrderRequest } from './orders';
-
-interface Fill {
-  volume: number;
-  priceCents: number;
-}
 
 interface SimOrder {
   ticket: number;
@@ -32,7 +28,7 @@ interface SimOrder {
   retcode_external: number;
 }
 
-export interface TerminalOptions {
+export interface TerminalOptions extends DealCosts {
   /** Delay before a market order fills (ms). */
   fillDelayMs?: number;
   /** Round-lot market orders of 200 shares or more fill in two parts. */
@@ -67,6 +63,10 @@ export class SimTerminal {
   /** The broker's words on those refusals (e.g. B3's reason); by default MT5's description of the retcode. */
   rejectComment: string | null = null;
   rejectRetcodeExternal = 0;
+  /** What each deal costs (brokerage and fee), settable while it runs. */
+  costs: DealCosts;
+  /** False answers orders as an agent older than the deals does: without them, so without their costs. */
+  reportsDeals = true;
   private connectedSince: Date | null = new Date();
 
   private readonly orders = new Map<number, SimOrder>();
@@ -77,12 +77,14 @@ export class SimTerminal {
   private readonly positionsBySymbol = new Map<string, { volume: number; openCents: number }>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private nextTicket = 50_000_001;
+  private nextDeal = 80_000_001;
   private marginFreeCents: number;
   private readonly fillDelayMs: number;
   private readonly partialFills: boolean;
   private readonly login: number;
 
   constructor(opts: TerminalOptions = {}) {
+    this.costs = { commission: opts.commission, feePercent: opts.feePercent };
     this.fillDelayMs = opts.fillDelayMs ?? 300;
     this.tradingHours = opts.tradingHours ?? false;
     this.rejectRetcode = opts.rejectRetcode ?? RETCODE.REJECT;
@@ -224,6 +226,7 @@ export class SimTerminal {
       volume_initial: order.request.volume,
       volume_filled: filled,
       price_avg: filled ? Math.round((value / filled) * 100) / 10_000 : null,
+      ...(this.reportsDeals ? { deals: order.fills.map(dealOf) } : {}),
       retcode: order.retcode,
       retcode_desc: order.retcode_desc,
       comment: order.comment,
@@ -323,7 +326,8 @@ export class SimTerminal {
 
   private fill(order: SimOrder, volume: number, priceCents: number): void {
     if (order.state !== 'placed' && order.state !== 'partial') return;
-    order.fills.push({ volume, priceCents });
+    const costs = costsOf(this.costs, volume, priceCents);
+    order.fills.push({ ticket: this.nextDeal++, volume, priceCents, ...costs });
     const filled = order.fills.reduce((sum, f) => sum + f.volume, 0);
     order.state = filled >= order.request.volume ? 'filled' : 'partial';
     order.retcode = order.state === 'filled' ? RETCODE.DONE : RETCODE.DONE_PARTIAL;
@@ -332,17 +336,9 @@ export class SimTerminal {
     const { symbol, side } = order.request;
     const signed = side === 'buy' ? volume : -volume;
     this.marginFreeCents -= signed * priceCents;
-    const position = this.positionsBySymbol.get(symbol) ?? { volume: 0, openCents: priceCents };
-    const next = position.volume + signed;
-    // Netting: adding to a position averages its price; reducing keeps it; flipping starts anew.
-    if (position.volume === 0 || Math.sign(next) !== Math.sign(position.volume)) {
-      position.openCents = priceCents;
-    } else if (Math.abs(next) > Math.abs(position.volume)) {
-      position.openCents = Math.round(
-        (position.openCents * Math.abs(position.volume) + priceCents * volume) / Math.abs(next),
-      );
-    }
-    position.volume = next;
-    this.positionsBySymbol.set(symbol, position);
+    this.positionsBySymbol.set(
+      symbol,
+      afterDeal(this.positionsBySymbol.get(symbol), signed, priceCents),
+    );
   }
 }

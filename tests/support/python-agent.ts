@@ -32,6 +32,9 @@ export interface EmulationOptions {
   margin_free?: number;
   /** Symbols with market execution (not B3's exchange execution): RETURN filling is refused. */
   market_execution?: boolean;
+  /** Each deal's brokerage in R$ and fee in percent of its value (default 0 and 0), as the simulator's options. */
+  commission?: number;
+  fee_percent?: number;
   faults?: EmulationFault[];
 }
 

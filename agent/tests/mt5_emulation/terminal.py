@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import math
 import os
 import re
 import threading
@@ -136,6 +137,9 @@ class Deal:
     price: float
     symbol: str
     comment: str
+    # DEAL_COMMISSION and DEAL_FEE: negative for a charge, as the package reports them.
+    commission: float = 0.0
+    fee: float = 0.0
 
 
 @dataclass
@@ -170,12 +174,17 @@ class Terminal:
         none_when_empty: bool = False,
         state_path: Optional[str] = None,
         crash_exits: bool = False,
+        commission: float = 0.0,
+        fee_percent: float = 0.0,
     ) -> None:
         self.clock = clock
         self.fill_delay = fill_delay
         self.partial_fills = partial_fills
         self.sync_delay = sync_delay
         self.login = login
+        # What the broker charges each deal: R$ of brokerage, and a fee in percent of its value (as the simulator).
+        self.commission = commission
+        self.fee_percent = fee_percent
         # Symbols with market execution refuse ORDER_FILLING_RETURN (a broker's demo server, not B3).
         self.market_execution = market_execution
         # Answer None (with last_error success) instead of an empty tuple: the package does both.
@@ -593,7 +602,15 @@ class Terminal:
 
     def control_configure(self, **options: Any) -> None:
         with self._lock:
-            for key in ("fill_delay", "partial_fills", "sync_delay", "none_when_empty", "market_execution"):
+            for key in (
+                "fill_delay",
+                "partial_fills",
+                "sync_delay",
+                "none_when_empty",
+                "market_execution",
+                "commission",
+                "fee_percent",
+            ):
                 if key in options:
                     setattr(self, key, options[key])
             self._save()
@@ -906,6 +923,9 @@ class Terminal:
                 price=cents / 100,
                 symbol=order.symbol,
                 comment=order.comment,
+                commission=-round(self.commission * 100) / 100 if self.commission else 0.0,
+                # To the cent, half up as the simulator's Math.round.
+                fee=-math.floor(volume * cents * self.fee_percent / 100 + 0.5) / 100 if self.fee_percent else 0.0,
             )
         )
         self.next_deal += 1
@@ -965,6 +985,8 @@ class Terminal:
             reason=3,
             volume=d.volume,
             price=d.price,
+            commission=d.commission,
+            fee=d.fee,
             symbol=d.symbol,
             comment=d.comment,
         )
@@ -1008,6 +1030,8 @@ class Terminal:
         "sync_delay",
         "none_when_empty",
         "market_execution",
+        "commission",
+        "fee_percent",
     )
 
     def _save(self) -> None:

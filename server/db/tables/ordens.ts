@@ -72,6 +72,11 @@ export const orderGroups = pgTable(
       .default('pending'),
     erro: text('erro'),
     completed_at: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * What the order cost, written on its operation when it ended with shares filled (issue 29): its deals'
+     * commission and fee plus the configured B3 fees (CUSTOS_B3_PERCENTUAL of the traded value), to the cent.
+     */
+    custos: numeric('custos', { precision: 18, scale: 2 }),
     created_by: text('created_by').notNull(),
     /** The lote this order was sent in, if any. */
     lote_id: uuid('lote_id').references(() => orderLotes.id),
@@ -122,6 +127,9 @@ export const orderLegs = pgTable(
       .default('pending'),
     volume_filled: integer('volume_filled').notNull().default(0),
     price_avg: numeric('price_avg', { precision: 18, scale: 4 }),
+    /** What the terminal charged for the leg's deals (MT5's DEAL_COMMISSION and DEAL_FEE), in R$, as costs ≥ 0. */
+    commission: numeric('commission', { precision: 18, scale: 4 }).notNull().default('0'),
+    fee: numeric('fee', { precision: 18, scale: 4 }).notNull().default('0'),
     retcode: integer('retcode'),
     retcode_desc: text('retcode_desc'),
     /** The broker's own words (B3's rejection text) and its return code, as the terminal passed them on. */

@@ -100,6 +100,20 @@ export const OrderStateSchema = z.enum([
 ]);
 export type OrderState = z.infer<typeof OrderStateSchema>;
 
+/**
+ * One deal (execution) of an order, as MT5's history_deals_get reports it. `commission` and `fee` are the terminal's
+ * DEAL_COMMISSION and DEAL_FEE in the account's currency, negative for a cost (MT5's sign); older agents send no
+ * deals, and a deal without them costs nothing.
+ */
+export const OrderDealSchema = z.object({
+  ticket: z.number().int().positive().optional(),
+  volume: z.number(),
+  price: z.number(),
+  commission: z.number().optional(),
+  fee: z.number().optional(),
+});
+export type OrderDeal = z.infer<typeof OrderDealSchema>;
+
 export const OrderInfoSchema = z.object({
   ticket: z.number().int().positive(),
   client_order_id: z.string().optional(),
@@ -110,6 +124,8 @@ export const OrderInfoSchema = z.object({
   volume_initial: z.number(),
   volume_filled: z.number(),
   price_avg: z.number().nullable(),
+  /** The order's deals (optional: older agents omit them; the fill is still volume_filled and price_avg). */
+  deals: z.array(OrderDealSchema).optional(),
   retcode: z.number().int().nullish(),
   retcode_desc: z.string().nullish(),
   ...brokerWords,

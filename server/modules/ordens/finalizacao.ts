@@ -4,6 +4,7 @@ import { splitCustos } from '../../../shared/ir';
 import { vwap } from '../../../shared/legs';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { custosDaOrdem } from './custos';
 import { TERMINAL } from './leg-sync';
 import { insertOperacao, lockOperacao } from '../operacoes';
 import {
@@ -41,9 +42,15 @@ function failureMessage(legs: Leg[], filled: number): string {
 
 /**
  * Applies a finished group exactly once, in one transaction, under a row lock on the group: however many
- * pollers (or server instances) get here at the same time, one creates or realises the operation.
+ * pollers (or server instances) get here at the same time, one creates or realises the operation. Its costs are the
+ * deals' commission and fee plus `custosB3Percentual` % of the traded value (CUSTOS_B3_PERCENTUAL).
  */
-export async function finalize(db: Db, groupId: string, username: string): Promise<void> {
+export async function finalize(
+  db: Db,
+  groupId: string,
+  username: string,
+  custosB3Percentual: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
     if (!group || (group.state !== 'pending' && group.state !== 'sent')) return;
@@ -52,29 +59,23 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
     if (await alreadyApplied(tx, group, username)) return;
     const filled = legs.reduce((sum, l) => sum + l.volume_filled, 0);
     const price = vwap(legs.map((l) => ({ volume: l.volume_filled, price: l.price_avg })));
+    const custos = filled > 0 ? custosDaOrdem(legs, custosB3Percentual) : null;
     const today = todayIso();
     let notApplied: string | null = null;
     // Named in the group's audit entry: the order's timeline links to what it did to the portfolio.
     let operacoes: OperacaoTocada[] = [];
-    if (filled > 0 && price !== null) {
+    if (custos !== null && price !== null) {
+      const fill = { filled, price, custos, today };
       if (group.lado === 'compra') {
-        operacoes = await applyBuy(tx, group, filled, price, today, username);
+        operacoes = await applyBuy(tx, group, fill, username);
       } else {
-        ({ notApplied, operacoes } = await applySell(
-          tx,
-          group,
-          legs,
-          filled,
-          price,
-          today,
-          username,
-        ));
+        ({ notApplied, operacoes } = await applySell(tx, group, legs, fill, username));
       }
     }
     const allFilled = legs.every((l) => l.state === 'filled') && notApplied === null;
     const erro = notApplied
       ? `A venda executou ${filled} ações a ${formatMoney(price!, 4)}, mas não pôde ser registrada: ${notApplied}. ` +
-        'Registre-a manualmente na carteira.'
+        `Registre-a manualmente na carteira, com os custos da venda (${formatMoney(Number(custos))}).`
       : allFilled
         ? null
         : failureMessage(legs, filled);
@@ -82,6 +83,7 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
       state: allFilled ? 'completed' : 'failed',
       erro,
       completed_at: new Date(),
+      custos,
     });
     await audit(tx, {
       username,
@@ -94,6 +96,7 @@ export async function finalize(db: Db, groupId: string, username: string): Promi
         erro,
         filled,
         price,
+        custos,
         operacoes,
         ...doLote(group),
       },
@@ -154,12 +157,18 @@ async function writeOperacao(
   return created;
 }
 
+/** What filled, at what average price and cost (R$ to the cent), on which day. */
+interface Execucao {
+  filled: number;
+  price: number;
+  custos: string;
+  today: string;
+}
+
 async function applyBuy(
   tx: Tx,
   group: Group,
-  filled: number,
-  price: number,
-  today: string,
+  { filled, price, custos, today }: Execucao,
   username: string,
 ): Promise<OperacaoTocada[]> {
   const values = {
@@ -169,6 +178,7 @@ async function applyBuy(
     preco_unitario: String(price),
     quantidade: filled,
     valor_alvo: group.tp,
+    custos_compra: custos,
     origem: 'mt5' as const,
     order_group_id: group.id,
   };
@@ -185,9 +195,7 @@ async function applySell(
   tx: Tx,
   group: Group,
   legs: Leg[],
-  filled: number,
-  price: number,
-  today: string,
+  { filled, price, custos, today }: Execucao,
   username: string,
 ): Promise<{ notApplied: string | null; operacoes: OperacaoTocada[] }> {
   const refused = (notApplied: string) => ({ notApplied, operacoes: [] });
@@ -201,7 +209,13 @@ async function applySell(
     );
   }
   const operacoes: OperacaoTocada[] = [{ id: op.id, papel: 'realizada' }];
-  const sale = { data_venda: today, preco_venda_unitario: String(price), updated_at: new Date() };
+  // The sale's costs are all the sold part's: the rest left open has sold nothing.
+  const sale = {
+    data_venda: today,
+    preco_venda_unitario: String(price),
+    custos_venda: custos,
+    updated_at: new Date(),
+  };
   const remaining = (op.quantidade ?? 0) - filled;
   // The purchase's costs follow the shares, to the cent; the remainder stays with the open part (issue 29).
   const [custosVendidos, custosRestantes] =

@@ -27,7 +27,8 @@ const ISO_US = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 /**
  * One order group as the contract's JSON (the history's row), built by the database from the group `g`: its legs
  * in order, the client's name, the aviso of legs in doubt (the status answer's sentence, from the same pieces),
- * and the operation it created (a buy) or sells (a sale).
+ * the operation it created (a buy) or sells (a sale), and its costs (the terminal's from its legs, the B3 fees the
+ * rest of what finalizacao recorded).
  */
 const ordemJson = sql`json_build_object(
   'group_id', g.id,
@@ -48,7 +49,12 @@ const ordemJson = sql`json_build_object(
   'aviso', case when g.state in ('pending', 'sent') and l.duvidas is not null
     then ${AVISO.inicio}::text || l.duvidas || ${AVISO.fim}::text end,
   'operacao_id', case when g.lado = 'venda' then g.operacao_id
-    else (select o.id from ${operacoes} o where o.order_group_id = g.id) end)`;
+    else (select o.id from ${operacoes} o where o.order_group_id = g.id) end,
+  'custos', case when g.custos is not null then json_build_object(
+    'corretagem', l.commission::float8,
+    'taxas', l.fee::float8,
+    'taxas_b3', greatest(g.custos - l.commission - l.fee, 0)::float8,
+    'total', g.custos::float8) end)`;
 
 const legsJoin = sql`left join lateral (
     select json_agg(json_build_object(
@@ -64,7 +70,9 @@ const legsJoin = sql`left join lateral (
         'retcode_external', x.retcode_external,
         'problema', x.problema) order by x.leg) as legs,
       string_agg(x.symbol || ' (' || coalesce(x.problema, ${AVISO.semResposta}::text) || ')', '; '
-        order by x.leg) filter (where x.state = 'unknown') as duvidas
+        order by x.leg) filter (where x.state = 'unknown') as duvidas,
+      sum(x.commission) as commission,
+      sum(x.fee) as fee
     from ${orderLegs} x where x.group_id = g.id) l on true`;
 
 /**

@@ -10,6 +10,7 @@ import {
   type Mt5AgentClient,
   type OrderInfo,
 } from '../../lib/mt5-agent';
+import { custosDosDeals } from './custos';
 import { selectLegs, transitionGroup, updateLeg, type Group, type Leg } from './repository';
 
 /** The states a leg does not leave: the terminal has nothing more to say about it. */
@@ -98,6 +99,8 @@ async function askLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<Pa
     // A price only means something for what filled; 4 places, as the column keeps it.
     price_avg:
       info.volume_filled > 0 ? new Decimal(info.price_avg!).toDecimalPlaces(4).toString() : null,
+    // The commission and fee of its deals, for the operation's costs (issue 29); none from an older agent.
+    ...custosDosDeals(info.deals),
     retcode: info.retcode ?? leg.retcode,
     retcode_desc: cut(info.retcode_desc) ?? leg.retcode_desc,
     broker_comment: cut(info.comment) ?? leg.broker_comment,
@@ -108,8 +111,8 @@ async function askLeg(agent: Mt5AgentClient, group: Group, leg: Leg): Promise<Pa
 
 /**
  * Why a fill report cannot be true, or null. What the agent says of a fill becomes the client's operation: a report
- * with a negative or excess volume, "filled" with shares missing, or a price that is not a price is never applied,
- * and the leg is in doubt (a person resolves it) rather than recorded wrong.
+ * with a negative or excess volume, "filled" with shares missing, a price that is not a price, or costs past any
+ * amount the book keeps is never applied, and the leg is in doubt (a person resolves it) rather than recorded wrong.
  */
 export function implausibleFill(info: OrderInfo): string | null {
   const invalid = (why: string) => `resposta do agente inválida: ${why}`;
@@ -119,6 +122,11 @@ export function implausibleFill(info: OrderInfo): string | null {
   }
   if (info.state === 'filled' && filled !== info.volume_initial) {
     return invalid(`executada por completo com ${filled} ações de ${info.volume_initial}`);
+  }
+  const custos = custosDosDeals(info.deals);
+  const totalCustos = new Decimal(custos.commission).plus(custos.fee);
+  if (totalCustos.gt(MAX_VALOR)) {
+    return invalid(`custos de ${totalCustos.toString()} nas execuções`);
   }
   if (filled === 0) return null;
   const price = info.price_avg;

@@ -45,7 +45,9 @@ export async function syncGroup(
     const legs = await syncLegs(db, agent, group, username);
     // The alerts' checks (a leg in doubt) hear of every sync.
     signalChange(db, { kind: 'ordens' });
-    if (legs.every((l) => TERMINAL.has(l.state))) await finalize(db, groupId, username);
+    if (legs.every((l) => TERMINAL.has(l.state))) {
+      await finalize(db, groupId, username, config.custosB3Percentual);
+    }
   } finally {
     await locks.unlock(key);
   }

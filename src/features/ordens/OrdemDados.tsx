@@ -1,8 +1,14 @@
 import { Box, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { OrdemDetalhe } from '../../../contract';
-import { DASH, formatDateTime, formatInteger, formatNumber } from '../../../shared/format';
+import type { CustosOrdem, OrdemDetalhe } from '../../../contract';
+import {
+  DASH,
+  formatDateTime,
+  formatInteger,
+  formatMoney,
+  formatNumber,
+} from '../../../shared/format';
 import { ESTADO_PERNA, EXECUCAO, LoteLink } from '../../widgets/ordens';
 import { PAPEL } from './ordem-state';
 
@@ -43,6 +49,21 @@ export function Dados({ ordem }: { ordem: OrdemDetalhe }) {
           {ordem.group_id}
         </Text>
       </Dado>
+    </SimpleGrid>
+  );
+}
+
+/**
+ * What the order cost, as its operation records it: the terminal's brokerage and fees for its deals, the B3 fees
+ * the server adds, and their total (the operation's custos de compra or de venda).
+ */
+export function Custos({ custos }: { custos: CustosOrdem }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" role="group" aria-label="Custos da ordem">
+      <Dado label="Corretagem">{formatMoney(custos.corretagem)}</Dado>
+      <Dado label="Taxas do terminal">{formatMoney(custos.taxas)}</Dado>
+      <Dado label="Taxas da B3">{formatMoney(custos.taxas_b3)}</Dado>
+      <Dado label="Total">{formatMoney(custos.total)}</Dado>
     </SimpleGrid>
   );
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ordensQueries, useOrdemStatus } from '../../api/ordens';
 import { AvisoOrdem, ESTADO_ORDEM, LADO, OrdemAcoes, emAndamento } from '../../widgets/ordens';
 import { acoesDaOrdem, erroDaOrdem } from './ordem-state';
-import { Dados, NaCarteira, Pernas, Timeline } from './OrdemDados';
+import { Custos, Dados, NaCarteira, Pernas, Timeline } from './OrdemDados';
 
 const route = getRouteApi('/ordens/$groupId');
 
@@ -107,6 +107,11 @@ export function OrdemPage() {
       <Secao titulo="Pernas">
         <Pernas ordem={ordem} />
       </Secao>
+      {ordem.custos && (
+        <Secao titulo="Custos">
+          <Custos custos={ordem.custos} />
+        </Secao>
+      )}
       {ordem.operacoes.length > 0 && (
         <Secao titulo="Na carteira" gap="1">
           <NaCarteira ordem={ordem} />

@@ -19,6 +19,8 @@ import { startPythonAgent } from '../../support/python-agent';
  * each terminal (prices, a dropped connection, a refusal by the broker) differ.
  */
 const TOKEN = 'token-de-conformidade-0123456789';
+/** What both terminals charge each deal: R$ 1.50 of brokerage and a fee of 0.01 % of its value. */
+const DEAL_COSTS = { commission: 1.5, feePercent: 0.01 };
 
 interface Implementation {
   url: string;
@@ -39,7 +41,12 @@ interface Implementation {
 }
 
 async function simulator(): Promise<Implementation> {
-  const sim = new Mt5Simulator({ token: TOKEN, fillDelayMs: 30, partialFills: true });
+  const sim = new Mt5Simulator({
+    token: TOKEN,
+    fillDelayMs: 30,
+    partialFills: true,
+    ...DEAL_COSTS,
+  });
   const { port } = await sim.listen(0);
   const t = sim.terminal;
   return {
@@ -63,7 +70,12 @@ async function simulator(): Promise<Implementation> {
 async function pythonAgent(): Promise<Implementation> {
   const agent = await startPythonAgent({
     token: TOKEN,
-    emulation: { fill_delay: 0.03, partial_fills: true },
+    emulation: {
+      fill_delay: 0.03,
+      partial_fills: true,
+      commission: DEAL_COSTS.commission,
+      fee_percent: DEAL_COSTS.feePercent,
+    },
   });
   const e = agent.emulation;
   return {
@@ -441,6 +453,27 @@ describe.each(['simulator', 'python agent'])('MT5 agent protocol: %s', (name) =>
       (i) => i.state === 'filled',
     );
     expect(filled).toMatchObject({ volume_filled: 500, price_avg: 50.01 });
+  });
+
+  it("reports each deal of an order with the commission and fee it cost, negative as MT5's", async () => {
+    await impl().setPrice('CMIG4', 10);
+    const placed = (
+      await call(impl(), 'POST', '/orders', {
+        json: order('conf-costs:1', { symbol: 'CMIG4', volume: 500 }),
+      })
+    ).json;
+    const filled = await eventually(
+      () => orderInfo(impl(), placed.ticket),
+      (i) => i.state === 'filled',
+    );
+    // Two deals (200 then 300 at the ask, 10.01): fees of 0.2002 → 0.20 and 0.3003 → 0.30.
+    expect(
+      filled.deals!.map(({ volume, price, commission, fee }) => [volume, price, commission, fee]),
+    ).toEqual([
+      [200, 10.01, -1.5, -0.2],
+      [300, 10.01, -1.5, -0.3],
+    ]);
+    expect(filled.deals!.every((d) => Number.isInteger(d.ticket) && d.ticket! > 0)).toBe(true);
   });
 
   it("works through the server's typed client: em_duvida and 10031 are never refusals", async () => {

@@ -112,6 +112,11 @@ describe('fill reports that cannot be true', () => {
       /preço médio 100000000000000000000/,
     ],
     ['no price', (o) => (o.price_avg = null), /preço médio ausente/],
+    [
+      'costs past any amount of money',
+      (o) => (o.deals = [{ volume: 100, price: 38.01, commission: -2e12, fee: 0 }]),
+      /custos de 2000000000000 nas execuções/,
+    ],
   ];
 
   for (const [what, bend, why] of refused) {

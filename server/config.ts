@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { alertasConfig, alertasEnv, checkAlertasEnv } from './config-alertas';
+import { referenciasConfig, referenciasEnv } from './config-rentabilidade';
 import { parseNetworks } from './lib/mt5-agent/access';
 import type { AgentCallObserver } from './lib/mt5-agent/client';
 
@@ -145,6 +146,8 @@ const EnvSchema = z
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     // Alerts (issue 31): ALERTAS_SEGUNDOS, ALERTA_*, SMTP_URL, SMTP_FROM (server/config-alertas.ts).
     ...alertasEnv,
+    // The benchmarks of the returns (issue 30): BCB_BASE_URL, IBOV_TICKER (server/config-rentabilidade.ts).
+    ...referenciasEnv,
     // Who may read GET /metrics: these networks, or whoever sends METRICS_TOKEN as a bearer token.
     METRICS_NETWORKS: z.string().default('127.0.0.0/8,::1/128'),
     METRICS_TOKEN: optionalText.pipe(
@@ -268,6 +271,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     alertas: alertasConfig(env),
+    referencias: referenciasConfig(env),
     logLevel: env.LOG_LEVEL,
     metrics: { networks: parseNetworks(env.METRICS_NETWORKS), token: env.METRICS_TOKEN ?? null },
     trustProxy: env.TRUST_PROXY === undefined ? false : trustProxy(env.TRUST_PROXY)!,

@@ -257,4 +257,23 @@ describe('the portfolio’s IR tab', () => {
       ]),
     );
   });
+
+  it('is computed again when an operation of the client is written', async () => {
+    const pedidos: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === '/api/clientes/1/ir/')
+        pedidos.push(url.search);
+    });
+    const { user } = renderApp('/clientes/1/carteira?aba=ir&ano=2026');
+    await screen.findByRole('table', { name: 'IR 2026' }, { timeout: 5000 });
+    await waitFor(() => expect(pedidos).toEqual(['?ano=2026']));
+    await user.click(screen.getByRole('button', { name: 'Nova Operação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Operação' });
+    await user.selectOptions(await within(dialog).findByLabelText('Ação'), 'WEGE3 — WEG');
+    await user.type(within(dialog).getByLabelText('Quantidade'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(pedidos).toEqual(['?ano=2026', '?ano=2026']));
+  });
 });

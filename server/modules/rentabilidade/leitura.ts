@@ -4,7 +4,7 @@ import type {
   Carteira,
   Classificacao,
   FechamentoIndice,
-  LinhaFechamento,
+  Fechamentos,
   Negocio,
   Periodo,
   ProventoLiquido,
@@ -126,35 +126,46 @@ function fatorJaAplicado(lista: readonly EventoDeAcoes[], data: string, ajustado
   return fator;
 }
 
+/** A stored price (numeric(18,4) text: always 4 places) as an integer count of 10^-4 reais. */
+function digits4(texto: string): number {
+  const ponto = texto.indexOf('.');
+  if (ponto < 0) return Number(texto) * 10_000;
+  return Number(texto.slice(0, ponto) + texto.slice(ponto + 1, ponto + 5).padEnd(4, '0'));
+}
+
 /**
- * The closes as traded: a close its source adjusted up to a later day is multiplied back by the factors of the
- * share events in (its session, that day], to the 4 places prices are stored with.
+ * The closes as the engine indexes them (shared/rentabilidade's Fechamentos): per stock its days in order and its
+ * closes as traded, as integer counts of 10^-4 reais (every stored price has 4 places). A close its source adjusted
+ * up to a later day is multiplied back by the factors of the share events in (its session, that day], to 4 places.
+ * Built here from the per-stock lists rather than by indexFechamentos from one object per close: the 50,000 closes
+ * of 40 stocks over five years in a few milliseconds.
  */
-export function closesAsTraded(
+export function fechamentosOf(
   tickers: ReadonlyMap<number, string>,
   series: readonly SerieLida[],
   eventos: readonly EventoDeAcoesLido[],
-): LinhaFechamento[] {
+): Fechamentos {
   const mapa = porAcao(eventos);
-  const saida: LinhaFechamento[] = [];
+  const porTicker = new Map<string, { datas: string[]; valores: number[] }>();
   for (const s of series) {
     const ticker = tickers.get(s.acao_id);
     if (!ticker) continue;
     const lista = s.ajustados === null ? undefined : mapa.get(s.acao_id);
+    const valores = new Array<number>(s.datas.length);
     for (let i = 0; i < s.datas.length; i++) {
-      const data = s.datas[i]!;
       let fechamento = s.fechamentos[i]!;
       const ajustadoAte = lista ? s.ajustados![i]! : '';
       if (ajustadoAte !== '') {
-        const fator = fatorJaAplicado(lista!, data, ajustadoAte);
+        const fator = fatorJaAplicado(lista!, s.datas[i]!, ajustadoAte);
         if (!fator.eq(1)) {
           fechamento = fator.times(fechamento).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
         }
       }
-      saida.push({ ticker, data, fechamento });
+      valores[i] = digits4(fechamento);
     }
+    porTicker.set(ticker, { datas: s.datas, valores });
   }
-  return saida;
+  return { escala: 4, series: porTicker };
 }
 
 /** The Ibovespa's stand-in (IBOV_TICKER): its closes in today's terms, so that a split is no fall of the index. */

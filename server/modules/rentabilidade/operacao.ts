@@ -35,11 +35,11 @@ export function eventsReaching(
 }
 
 function buyAsMade(
-  o: OperacaoLida & { quantidade: number; preco: string },
+  o: { quantidade: number; preco: string },
   alcancaram: readonly EventoDeAcoesLido[],
   aplicacoes: readonly AplicacaoLida[],
 ): { quantidade: number; preco: string } {
-  if (alcancaram.length === 0) return { quantidade: o.quantidade, preco: o.preco };
+  if (alcancaram.length === 0) return o;
   const primeira = aplicacoes[0];
   const ultima = aplicacoes[aplicacoes.length - 1];
   const exata =
@@ -76,8 +76,8 @@ export function operationAsTraded(
   const { quantidade, preco } = o;
   if (quantidade === null || preco === null || quantidade <= 0) return null;
   if (o.data_venda !== null && o.preco_venda === null) return null;
-  const alcancaram = eventsReaching(o, eventos);
-  const compra = buyAsMade({ ...o, quantidade, preco }, alcancaram, aplicacoes);
+  const alcancaram = eventos.length === 0 ? eventos : eventsReaching(o, eventos);
+  const compra = buyAsMade({ quantidade, preco }, alcancaram, aplicacoes);
   const negocios: Negocio[] = [
     { ticker, data: o.data_compra, lado: 'compra', ...compra, custos: o.custos_compra },
   ];

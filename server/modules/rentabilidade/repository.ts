@@ -5,9 +5,10 @@ import { tiposDeAcoes } from '../../lib/precos/serie';
 
 /**
  * What a performance answer reads (docs/rentabilidade.md), in a fixed number of statements whatever the number of
- * clients or operations: the operations with their values before any share event, the share events' quantity
- * changes and the proventos summed per stock and day (in SQL), every close the portfolios need read once (each
- * stock's closes in the period and its last close before it), the benchmarks and their refreshes.
+ * clients or operations: every close the portfolios need, read once (each stock's closes in the period and its last
+ * close before it, one row per stock), the benchmarks and their refreshes; then the operations that still count
+ * (open at the close before the period, or bought or sold in it), the share events applied to them and the
+ * proventos summed per client, stock and day (in SQL).
  */
 
 /** Whose operations: one client, or the whole book. */
@@ -31,15 +32,24 @@ export interface OperacaoLida {
   custos_venda: string;
 }
 
-/** Every operation bought up to `ate`, as the book holds it (in the terms of the share events that reached it). */
-export function selectOperacoes(db: Db, escopo: Escopo, ate: string) {
+/**
+ * An operation bought and sold by the close before the period (`anterior`) adds nothing to it (no shares at its
+ * opening, no money in it): only the others are read.
+ */
+const contamNo = (anterior: string) => sql`(o.data_venda is null or o.data_venda > ${anterior})`;
+
+/**
+ * Every operation bought up to `ate` and not sold by `anterior`, as the book holds it (in the terms of the share
+ * events that reached it).
+ */
+export function selectOperacoes(db: Db, escopo: Escopo, anterior: string, ate: string) {
   return queryRows<OperacaoLida>(
     db,
     sql`select o.id, o.cliente_id, o.acao_id, o.data_compra, o.quantidade, o.preco_unitario::text as preco,
           o.custos_compra::text as custos_compra, o.data_venda, o.preco_venda_unitario::text as preco_venda,
           o.custos_venda::text as custos_venda
         from operacoes o
-        where ${operacoesDo(escopo, ate)}`,
+        where ${operacoesDo(escopo, ate)} and ${contamNo(anterior)}`,
   );
 }
 
@@ -53,13 +63,13 @@ export interface AplicacaoLida {
 }
 
 /** The share events applied to those operations, with the values before and after, each operation's in order. */
-export function selectAplicacoes(db: Db, escopo: Escopo, ate: string) {
+export function selectAplicacoes(db: Db, escopo: Escopo, anterior: string, ate: string) {
   return queryRows<AplicacaoLida>(
     db,
     sql`select a.operacao_id, a.evento_id, a.quantidade_antes, a.preco_antes::text as preco_antes,
           a.quantidade_depois, a.preco_depois::text as preco_depois
         from eventos_aplicacoes a join operacoes o on o.id = a.operacao_id
-        where ${operacoesDo(escopo, ate)}
+        where ${operacoesDo(escopo, ate)} and ${contamNo(anterior)}
         order by a.operacao_id, a.id`,
   );
 }

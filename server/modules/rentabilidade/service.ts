@@ -8,7 +8,6 @@ import {
 import { todayIso } from '../../../shared/dates';
 import {
   buildApuracao,
-  indexFechamentos,
   measurePeriodo,
   measureRentabilidade,
   prepareReferencias,
@@ -33,7 +32,7 @@ import {
   benchmarkCloses,
   buildPeriodo,
   classify,
-  closesAsTraded,
+  fechamentosOf,
   readHistorico,
   splitFechamentos,
 } from './leitura';
@@ -77,17 +76,14 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
   const ate = consulta.ate ?? todayIso();
   const de = consulta.de ?? (inicio !== null && inicio <= ate ? inicio : ate);
   const substituto = deps.config.referencias.ibovTicker;
-  const [operacoes, aplicacoes, acoes, lidos, eventos, taxas, indice, atualizacoes] =
-    await Promise.all([
-      selectOperacoes(db, escopo, ate),
-      selectAplicacoes(db, escopo, ate),
-      selectAcoes(db, escopo, ate, substituto),
-      selectFechamentos(db, escopo, { de, ate }, substituto),
-      selectEventosDeAcoes(db, escopo, ate, substituto),
-      selectCdi(db, de, ate),
-      substituto === null ? selectIndice(db, IBOV_YAHOO, de, ate) : Promise.resolve([]),
-      selectAtualizacoes(db, IBOV_YAHOO),
-    ]);
+  const [acoes, lidos, eventos, taxas, indice, atualizacoes] = await Promise.all([
+    selectAcoes(db, escopo, ate, substituto),
+    selectFechamentos(db, escopo, { de, ate }, substituto),
+    selectEventosDeAcoes(db, escopo, ate, substituto),
+    selectCdi(db, de, ate),
+    substituto === null ? selectIndice(db, IBOV_YAHOO, de, ate) : Promise.resolve([]),
+    selectAtualizacoes(db, IBOV_YAHOO),
+  ]);
   const tickers = new Map(acoes.map((a) => [a.id, a.ticker]));
   const series = splitFechamentos(lidos);
   const avisos: string[] = [];
@@ -100,7 +96,11 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
   }
   const datas = series.flatMap((s) => s.datas).concat(ibov.map((l) => l.data));
   const periodo = buildPeriodo(de, ate, datas);
-  const proventos = await selectProventos(db, escopo, periodo.anterior, ate);
+  const [operacoes, aplicacoes, proventos] = await Promise.all([
+    selectOperacoes(db, escopo, periodo.anterior, ate),
+    selectAplicacoes(db, escopo, periodo.anterior, ate),
+    selectProventos(db, escopo, periodo.anterior, ate),
+  ]);
   const historico = readHistorico(tickers, { operacoes, aplicacoes, eventos, proventos });
   const referencias = prepareReferencias(periodo, taxas, ibov);
   const fontes: Fontes = {
@@ -109,8 +109,9 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
   };
   if (fontes.cdi === 'selic' || fontes.cdi === 'misto') avisos.push(CDI_ESTIMADO);
   for (const a of atualizacoes) {
-    if (a.erro !== null && (a.referencia === 'cdi' || substituto === null))
+    if (a.erro !== null && (a.referencia === 'cdi' || substituto === null)) {
       avisos.push(refreshFailed(a));
+    }
   }
   avisos.push(...referencias.avisos);
   if (historico.foraDoCalculo > 0) avisos.push(foraDoCalculo(historico.foraDoCalculo));
@@ -120,7 +121,7 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
     periodo,
     referencias,
     historico,
-    fechamentos: indexFechamentos(closesAsTraded(tickers, series, eventos)),
+    fechamentos: fechamentosOf(tickers, series, eventos),
     classificacao: classify(acoes),
   };
 }

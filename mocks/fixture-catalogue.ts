@@ -8,7 +8,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 ) => ({ endpoint, status });
 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
-const { painel, importacao, lotes, eventos, conciliacao, sistema, ir } = endpoints;
+const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -63,6 +63,11 @@ export const FIXTURES = {
   'ir-livro': fixture(ir.livro, 200),
   'ir-livro-400': fixture(ir.livro, 400),
   'proventos-404': fixture(carteira.proventos, 404),
+  rentabilidade: fixture(rentabilidade.cliente, 200),
+  'rentabilidade-400': fixture(rentabilidade.cliente, 400),
+  'rentabilidade-404': fixture(rentabilidade.cliente, 404),
+  'rentabilidade-livro': fixture(rentabilidade.livro, 200),
+  'rentabilidade-livro-400': fixture(rentabilidade.livro, 400),
   'cotacoes-atuais': fixture(cotacoes.atuais, 200),
   'recomendacoes-disponiveis': fixture(recomendacoes.disponiveis, 200),
   'recomendacoes-disponiveis-404': fixture(recomendacoes.disponiveis, 404),

@@ -24,6 +24,7 @@ import {
 import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarOrdens } from './cenas-ordens';
+import { gravarRentabilidade } from './cenas-rentabilidade';
 import { Recorder } from './recorder';
 
 /**
@@ -92,6 +93,7 @@ async function main() {
     const { ops } = await gravarCarteira(r, ana);
     await gravarEventos(r, ana, ops[0]!.acao);
     await gravarPainel(r, ana);
+    await gravarRentabilidade(r, ana);
 
     // The stocks Ana may buy: the first three of her available recommendations, at their quotes.
     const disponiveis = await r.send(endpoints.recomendacoes.disponiveis, {

@@ -20,7 +20,7 @@ export const AuditoriaQuerySchema = z
     entidade: filtro(texto(60)),
     /** What was done: create, update, delete, login, … */
     acao: filtro(texto(60)),
-    /** From this day and up to this day (inclusive), in the server's time zone. */
+    /** From this day and up to this day (inclusive), São Paulo time. */
     de: filtro(dataCampo(DATA_INVALIDA)),
     ate: filtro(dataCampo(DATA_INVALIDA)),
     cursor: filtro(texto(20, CURSOR_INVALIDO).regex(/^[1-9]\d{0,18}$/, CURSOR_INVALIDO)),

@@ -7,6 +7,7 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { acoesRoutes } from './modules/acoes';
+import { auditoriaRoutes } from './modules/auditoria';
 import { Vigia, alertasRoutes } from './modules/alertas';
 import { authRoutes, createAuthService, type AuthService } from './modules/auth';
 import { carteiraRoutes } from './modules/carteira';
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(eventosRoutes);
       await api.register(conciliacaoRoutes);
       await api.register(sistemaRoutes);
+      await api.register(auditoriaRoutes);
       await api.register(alertasRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { PAPEIS, type Papel } from '../contract';
 import { alertasConfig, alertasEnv, checkAlertasEnv } from './config-alertas';
 import { referenciasConfig, referenciasEnv } from './config-rentabilidade';
 import { parseNetworks } from './lib/mt5-agent/access';
@@ -38,6 +39,26 @@ const custosB3Percentual = z.preprocess(
     .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) <= 1, CUSTOS_B3_INVALIDO)
     .default(CUSTOS_B3_PADRAO),
 );
+
+/** EXIGIR_2FA: roles separated by commas (spaces and case aside), each one of PAPEIS. */
+const exigir2fa = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    const names = v
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean);
+    const unknown = names.filter((p) => !(PAPEIS as readonly string[]).includes(p));
+    if (unknown.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown role(s) ${unknown.join(', ')}: use ${PAPEIS.join(', ')}, separated by commas`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names)] as Papel[];
+  });
 
 /** MT5_TOKEN_KEY's 32 bytes, from base64 or hex; null when it is neither. */
 export function tokenKey(text: string): Buffer | null {
@@ -143,6 +164,9 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
     LOGIN_WINDOW_SECONDS: positiveInt(900),
     LOGIN_LOCK_SECONDS: positiveInt(60),
+    // The roles that must have a second factor (issue 32), e.g. operador,admin: until enrolled they reach only
+    // their account and the enrolment. Empty (the default): nobody must.
+    EXIGIR_2FA: exigir2fa,
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     // Alerts (issue 31): ALERTAS_SEGUNDOS, ALERTA_*, SMTP_URL, SMTP_FROM (server/config-alertas.ts).
     ...alertasEnv,
@@ -269,6 +293,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
       lockSeconds: env.LOGIN_LOCK_SECONDS,
     },
+    /** The roles EXIGIR_2FA names. */
+    exigir2fa: env.EXIGIR_2FA,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     alertas: alertasConfig(env),
     referencias: referenciasConfig(env),

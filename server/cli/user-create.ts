@@ -2,7 +2,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { EMAIL_USUARIO_PATTERN } from '../../contract';
+import { EMAIL_USUARIO_PATTERN, PAPEIS, type Papel } from '../../contract';
 import { setUserEmail } from '../modules/alertas';
 import {
   PASSWORD_PROBLEM_MESSAGE,
@@ -14,12 +14,15 @@ import {
 import { runCommand } from './run';
 
 const USAGE =
-  'Usage: npm run user:create -- --username NAME [--email ADDRESS]   (the password is read from standard ' +
-  'input, one line; --email sets where the alerts are e-mailed, --email "" removes it)';
+  'Usage: npm run user:create -- --username NAME [--role admin|operador|assessor|leitura] [--email ADDRESS]   ' +
+  '(the password is read from standard input, one line; a new user is an admin unless --role says otherwise, an ' +
+  "existing one keeps its role unless --role is given; --email sets where the alerts are e-mailed, --email '' " +
+  'removes it)';
 
 /** The options, one line each: a new one is a line here and its check below. */
 const OPTIONS = {
   username: { type: 'string' },
+  role: { type: 'string' },
   email: { type: 'string' },
 } as const;
 
@@ -34,7 +37,11 @@ async function readPasswordLine(): Promise<string | undefined> {
 }
 
 async function main(): Promise<number> {
-  let values: { username?: string | undefined; email?: string | undefined };
+  let values: {
+    username?: string | undefined;
+    role?: string | undefined;
+    email?: string | undefined;
+  };
   try {
     ({ values } = parseArgs({ options: OPTIONS }));
   } catch (err) {
@@ -44,6 +51,11 @@ async function main(): Promise<number> {
   const { username } = values;
   if (!username || !USERNAME_PATTERN.test(username)) {
     console.error(`A username of 1 to 150 letters, digits or _ . @ - is required.\n${USAGE}`);
+    return 2;
+  }
+  const role = values.role?.trim().toLowerCase();
+  if (role !== undefined && !(PAPEIS as readonly string[]).includes(role)) {
+    console.error(`--role must be one of ${PAPEIS.join(', ')}.\n${USAGE}`);
     return 2;
   }
   const email = values.email === undefined ? undefined : values.email.trim() || null;
@@ -68,11 +80,17 @@ async function main(): Promise<number> {
     purpose: 'user:create',
   });
   try {
-    const { outcome, sessionsEnded } = await upsertUser(database.db, username, password);
+    const { outcome, sessionsEnded } = await upsertUser(
+      database.db,
+      username,
+      password,
+      localActor(),
+      role as Papel | undefined,
+    );
     console.log(
       outcome === 'created'
-        ? `User "${username}" created.`
-        : `Password of "${username}" reset; ${sessionsEnded} open session(s) ended.`,
+        ? `User "${username}" created. Role: ${role ?? 'admin'}.`
+        : `Password of "${username}" reset${role ? `, role ${role}` : ''}; ${sessionsEnded} open session(s) ended.`,
     );
     if (email !== undefined) {
       await setUserEmail(database.db, username, email, localActor());

@@ -2,7 +2,8 @@ import { camposToIssues, issuesToApiError, parseUuid } from '../../contract';
 
 /**
  * An error whose message is safe to show the user: the error handler answers it as `{detail, campos}`, plus the
- * fields of `extra` an endpoint's contract declares for that status (the DARF's 404 says why in `motivo`).
+ * fields of `extra` an endpoint's contract declares for that status (the DARF's 404 says why in `motivo`; the
+ * login's 401 asks for the second factor with `precisa_2fa`).
  */
 export class HttpError extends Error {
   constructor(
@@ -10,7 +11,7 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly campos?: Record<string, string>,
     readonly headers?: Record<string, string>,
-    readonly extra?: Record<string, string>,
+    readonly extra?: Record<string, string | boolean>,
   ) {
     super(detail);
   }

@@ -80,6 +80,16 @@ export function statementRoute<E extends EndpointDef>(
   );
 }
 
+/** What /api/docs says of who may call an endpoint (issue 32). */
+export function papeisDoc(e: EndpointDef): string {
+  if (e.public) return '**Papéis:** público (sem token).';
+  const nomes = { trocar_senha: 'senha temporária', inscrever_2fa: 'segundo fator a ativar' };
+  const escopos = e.escopos?.length
+    ? ` Também numa sessão restrita (${e.escopos.map((x) => nomes[x]).join(', ')}).`
+    : '';
+  return `**Papéis:** ${e.permissao.papeis.join(', ')}.${escopos}`;
+}
+
 function register<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
@@ -94,11 +104,13 @@ function register<E extends EndpointDef>(
     config: {
       public: endpoint.public ?? false,
       sessionInStatement,
+      permissao: endpoint.permissao,
+      ...(endpoint.escopos ? { escopos: endpoint.escopos } : {}),
     },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
+      description: [endpoint.description, papeisDoc(endpoint)].filter(Boolean).join('\n\n'),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),

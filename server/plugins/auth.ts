@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Escopo, EscopoRestrito, Papel, Permissao } from '../../contract';
 import { HttpError, unauthenticated } from '../lib/http-error';
+import { accessRefusal } from '../lib/live-session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,9 +10,17 @@ declare module 'fastify' {
     username: string;
     /** The authenticated session (the token's `jti`); set with username. */
     sessionId: string;
+    /** The session's user, role and reach (not set on routes that check the session in their own statement). */
+    userId: number;
+    papel: Papel;
+    escopo: Escopo;
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** Who may call the route (its endpoint's permission in the contract). */
+    permissao?: Permissao;
+    /** The restricted sessions the route also answers. */
+    escopos?: readonly EscopoRestrito[];
     /** The route checks the live session in its own statement: set by `statementRoute` only, which does. */
     sessionInStatement?: boolean;
   }
@@ -36,10 +46,16 @@ function routedPath(request: FastifyRequest): string {
 /** Whether the request is for the API, by the path the router resolves. */
 export const isApiRequest = (request: FastifyRequest) => isApiPath(routedPath(request));
 
-/** Every /api/ route needs a valid bearer token of a live session, checked before the body is even parsed. */
+/**
+ * Every /api/ route needs a valid bearer token of a live session whose role and scope may call it, checked
+ * before the body is even parsed.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('username', '');
   app.decorateRequest('sessionId', '');
+  app.decorateRequest('userId', 0);
+  app.decorateRequest('papel', 'leitura');
+  app.decorateRequest('escopo', 'trocar_senha');
   app.addHook('onRequest', async (request) => {
     // HTTP/1.1 allows a target in absolute form (`GET http://host/api/… HTTP/1.1`), meant for proxies; the router
     // would still route it, so no origin-form check could be trusted with it. This server is not a proxy.
@@ -64,7 +80,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.username = claims.username;
     request.sessionId = claims.sessionId;
     if (request.routeOptions.config.sessionInStatement) return;
-    // A live session, not just a signature: logout, a password reset or the user's deletion end it.
-    if (!(await app.deps.auth.isLive(claims))) throw unauthenticated();
+    // A live session, not just a signature: logout, a password reset, a role change, a deactivation or the
+    // user's deletion end it.
+    const live = await app.deps.auth.liveSession(claims);
+    if (!live) throw unauthenticated();
+    request.userId = live.userId;
+    request.papel = live.papel;
+    request.escopo = live.escopo;
+    // An unknown path has no route to refuse: it is the not-found handler's 404.
+    const refusal = request.routeOptions.url && accessRefusal(live, request.routeOptions.config);
+    if (refusal) throw refusal;
+    await app.deps.auth.touch(claims.sessionId);
   });
 });

@@ -38,6 +38,15 @@ export interface LoginThrottle {
   failed(admission: Admission): Promise<{ scope: ThrottleScope; seconds: number }[]>;
   /** After the right password: the attempt was not a failure, and the address is now known for the account. */
   succeeded(admission: Admission): Promise<void>;
+  /**
+   * The right password of a user with a second factor: the attempt counts neither way (its count is taken back)
+   * until the code, admitted as an attempt of its own, fails or succeeds. A guesser of codes is held to the waits.
+   */
+  released(admission: Admission): Promise<void>;
+  /** An administrator's "desbloquear": the account's failures, from every address, forgotten. */
+  clearAccount(username: string): Promise<void>;
+  /** Until when each of these accounts' logins must wait (only those that wait), by username as given. */
+  blockedUntil(usernames: readonly string[]): Promise<Map<string, Date>>;
 }
 
 /** The keys an attempt counts on: the account, the (account, address) pair and the address. */
@@ -72,6 +81,13 @@ function tooManyAttempts(wait: number): HttpError {
  * attacker rotating addresses cannot keep the owner out from a known address, and an office behind one NAT is not
  * locked by a colleague's typos (decision 0004).
  */
+/** The wait of `createLoginThrottle` in SQL, for a row whose key tells its scope. */
+const delaySqlOf = (limits: ThrottleLimits) => (key: SQL, failures: SQL) => {
+  const m = sql`(case when ${key} like 'ip:%' then ${limits.maxFailuresPerIp}::int else ${limits.maxFailuresPerAccount}::int end)`;
+  return sql`make_interval(secs => case when ${failures} < ${m} then 0
+    else least(${limits.lockSeconds}::float8 * power(2, least(${failures} - ${m}, 30)), ${limits.windowSeconds}::float8) end)`;
+};
+
 export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrottle {
   const max = (scope: ThrottleScope) =>
     scope === 'address' ? limits.maxFailuresPerIp : limits.maxFailuresPerAccount;
@@ -83,14 +99,10 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
       : Math.min(limits.lockSeconds * 2 ** Math.min(over, 30), limits.windowSeconds);
   };
 
-  /** The same wait in SQL, for a row whose key tells its scope. */
-  const delaySql = (key: SQL, failures: SQL) => {
-    const m = sql`(case when ${key} like 'ip:%' then ${limits.maxFailuresPerIp}::int else ${limits.maxFailuresPerAccount}::int end)`;
-    return sql`make_interval(secs => case when ${failures} < ${m} then 0
-      else least(${limits.lockSeconds}::float8 * power(2, least(${failures} - ${m}, 30)), ${limits.windowSeconds}::float8) end)`;
-  };
+  const delaySql = delaySqlOf(limits);
 
   return {
+    ...accountOps(db, limits),
     async admit(username, address) {
       const keys = keysOf(username, address);
       const [knownRow] = await queryRows<{ known: boolean }>(
@@ -178,6 +190,54 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits): LoginThrott
         sql`
         update login_throttle set failures = 0, known_at = now() where key = ${admission.pairKey}`,
       );
+    },
+  };
+}
+
+/** What the second factor and the users' screen add (issue 32): a released attempt, an account's waits. */
+function accountOps(
+  db: Db,
+  limits: ThrottleLimits,
+): Pick<LoginThrottle, 'released' | 'clearAccount' | 'blockedUntil'> {
+  const delaySql = delaySqlOf(limits);
+  return {
+    async released(admission) {
+      if (admission.counted.length === 0) return;
+      await run(
+        db,
+        sql`
+        update login_throttle set failures = greatest(failures - 1, 0)
+        where key in (${sql.join(
+          admission.counted.map((c) => sql`${c.key}`),
+          sql`, `,
+        )})`,
+      );
+    },
+
+    async clearAccount(username) {
+      const { account, pair } = keysOf(username, '');
+      // The pair keys of the account from every address: `pair:["name",` then the address.
+      const pairs = pair.slice(0, pair.lastIndexOf(',') + 1);
+      await run(
+        db,
+        sql`update login_throttle set failures = 0
+            where key = ${account} or starts_with(key, ${pairs})`,
+      );
+    },
+
+    async blockedUntil(usernames) {
+      if (usernames.length === 0) return new Map();
+      const byKey = new Map(usernames.map((u) => [keysOf(u, '').account, u]));
+      const rows = await queryRows<{ key: string; until: Date | string }>(
+        db,
+        sql`select key, last_at + ${delaySql(sql`key`, sql`failures`)} as until from login_throttle
+            where key in (${sql.join(
+              [...byKey.keys()].map((k) => sql`${k}`),
+              sql`, `,
+            )})
+              and last_at + ${delaySql(sql`key`, sql`failures`)} > now()`,
+      );
+      return new Map(rows.map((r) => [byKey.get(r.key)!, new Date(r.until)]));
     },
   };
 }

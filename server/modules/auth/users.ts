@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { count, eq, sql } from 'drizzle-orm';
+import type { Papel } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { hashPassword, passwordProblem } from './passwords';
 import { endUserSessions } from './sessions';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{1,150}$/;
+export { USERNAME_PATTERN } from '../../../contract';
 
 /** Who changes users from this machine's command line, for the audit log: `cli:` and the OS user. */
 export function localActor(): string {
@@ -20,22 +21,32 @@ export function localActor(): string {
 }
 
 /**
- * Creates the user, or resets its password when it exists: a reset ends every session of the user, so a
- * stolen token stops working with the old password. Answers whether it was created and how many sessions ended.
+ * Creates the user (an admin unless `papel` says otherwise: whoever runs the command line administers the
+ * server), or resets its password when it exists (and sets its role when `papel` is given): a reset ends every
+ * session of the user, so a stolen token stops working with the old password. A password set here is the user's
+ * own (not temporary). Answers whether it was created and how many sessions ended.
  */
 export async function upsertUser(
   db: Db,
   username: string,
   password: string,
   actor = localActor(),
+  papel?: Papel,
 ): Promise<{ outcome: 'created' | 'reset'; sessionsEnded: number }> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ papel: users.papel })
+      .from(users)
+      .where(eq(users.username, username));
     const [row] = await tx
       .insert(users)
-      .values({ username, password_hash: passwordHash })
-      .onConflictDoUpdate({ target: users.username, set: { password_hash: passwordHash } })
-      .returning({ id: users.id, inserted: sql<boolean>`(xmax = 0)` });
+      .values({ username, password_hash: passwordHash, papel: papel ?? 'admin' })
+      .onConflictDoUpdate({
+        target: users.username,
+        set: { password_hash: passwordHash, senha_temporaria: false, ...(papel ? { papel } : {}) },
+      })
+      .returning({ id: users.id, papel: users.papel, inserted: sql<boolean>`(xmax = 0)` });
     const created = row!.inserted;
     const sessionsEnded = created ? 0 : await endUserSessions(tx, row!.id);
     await audit(tx, {
@@ -43,7 +54,10 @@ export async function upsertUser(
       action: created ? 'create' : 'password_reset',
       entity: 'user',
       entityId: username,
-      after: created ? { username } : { username, sessions_ended: sessionsEnded },
+      ...(created || !before ? {} : { before: { papel: before.papel } }),
+      after: created
+        ? { username, papel: row!.papel }
+        : { username, papel: row!.papel, sessions_ended: sessionsEnded },
     });
     return { outcome: created ? 'created' : 'reset', sessionsEnded };
   });
@@ -80,8 +94,15 @@ export async function deleteUser(
   });
 }
 
-export async function findUser(db: Db, username: string) {
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUser(db: Db | Tx, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -90,7 +111,7 @@ export async function markLogin(db: Db | Tx, id: number): Promise<void> {
 }
 
 /** A random password that the password rules accept (16 characters of base64url). */
-function generatePassword(): string {
+export function generatePassword(): string {
   for (;;) {
     const password = crypto.randomBytes(12).toString('base64url');
     if (!passwordProblem(password)) return password;

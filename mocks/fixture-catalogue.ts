@@ -9,6 +9,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
 const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
+const { alertas } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -16,6 +17,31 @@ const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilid
  * (tests/mocks/fixtures.test.ts fails on an endpoint without one).
  */
 export const FIXTURES = {
+  alertas: fixture(alertas.list, 200),
+  'alertas-400': fixture(alertas.list, 400),
+  'alertas-reconhecer': fixture(alertas.reconhecer, 200),
+  'alertas-reconhecer-404': fixture(alertas.reconhecer, 404),
+  'alertas-adiar': fixture(alertas.adiar, 200),
+  'alertas-adiar-400': fixture(alertas.adiar, 400),
+  'alertas-adiar-404': fixture(alertas.adiar, 404),
+  'alertas-adiar-409': fixture(alertas.adiar, 409),
+  'alertas-regras': fixture(alertas.regras, 200),
+  'alertas-regras-create': fixture(alertas.createRegra, 201),
+  'alertas-regras-create-400': fixture(alertas.createRegra, 400),
+  'alertas-regras-create-409': fixture(alertas.createRegra, 409),
+  'alertas-regras-rearmar': fixture(alertas.rearmarRegra, 200),
+  'alertas-regras-rearmar-404': fixture(alertas.rearmarRegra, 404),
+  'alertas-regras-rearmar-409': fixture(alertas.rearmarRegra, 409),
+  'alertas-regras-delete': fixture(alertas.deleteRegra, 204),
+  'alertas-regras-delete-404': fixture(alertas.deleteRegra, 404),
+  notificacoes: fixture(alertas.notificacoes, 200),
+  'notificacoes-400': fixture(alertas.notificacoes, 400),
+  'notificacoes-contagem': fixture(alertas.contagem, 200),
+  'notificacoes-lidas': fixture(alertas.marcarLidas, 200),
+  'notificacoes-lidas-400': fixture(alertas.marcarLidas, 400),
+  preferencias: fixture(alertas.preferencias, 200),
+  'preferencias-update': fixture(alertas.updatePreferencias, 200),
+  'preferencias-update-400': fixture(alertas.updatePreferencias, 400),
   token: fixture(auth.login, 200),
   'token-401': fixture(auth.login, 401),
   'token-429': fixture(auth.login, 429),

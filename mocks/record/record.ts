@@ -21,6 +21,7 @@ import {
   gravarEventos,
   gravarPainel,
 } from './cenas-cadastro';
+import { gravarAlertas } from './cenas-alertas';
 import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarOrdens } from './cenas-ordens';
@@ -114,6 +115,7 @@ async function main() {
     await gravarLotes(r, tickers[2]!);
     await gravarEventoAjustado(r, offline, ops[0]!.acao);
     await gravarIr(r);
+    await gravarAlertas(r, tickers[0]!.ticker);
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

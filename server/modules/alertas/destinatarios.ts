@@ -67,39 +67,43 @@ export interface NovaNotificacao {
   aviso: number;
   motivo: MotivoNotificacao;
   titulo: string;
-  now: Date;
 }
 
 /**
  * One notification per recipient (the rule's owner for a preco alert, every user otherwise), queued for e-mail for
- * those who chose e-mail for the type and have an address, when SMTP is on. In the caller's transaction.
+ * those who chose e-mail for the type and have an address, when SMTP is on; all in one insert, in the caller's
+ * transaction.
  */
 export async function insertNotificacoes(
   tx: Tx,
   destinatarios: Destinatarios,
-  n: NovaNotificacao,
+  avisos: readonly NovaNotificacao[],
+  now: Date,
 ): Promise<{ total: number; emails: number }> {
-  const users = (await destinatarios.list()).filter(
-    (u) => n.alerta.user_id === null || u.id === n.alerta.user_id,
+  if (avisos.length === 0) return { total: 0, emails: 0 };
+  const todos = await destinatarios.list();
+  const rows = avisos.flatMap((n) =>
+    todos
+      .filter((u) => n.alerta.user_id === null || u.id === n.alerta.user_id)
+      .map((u) => {
+        const email =
+          destinatarios.emailAtivo && u.email !== null && u.canais[n.tipo] === 'app_email'
+            ? ('pendente' as const)
+            : null;
+        return {
+          alerta_id: n.alerta.id,
+          user_id: u.id,
+          tipo: n.tipo,
+          aviso: n.aviso,
+          motivo: n.motivo,
+          titulo: n.titulo,
+          email,
+          email_proxima: email === null ? null : now,
+          created_at: now,
+        };
+      }),
   );
-  if (users.length === 0) return { total: 0, emails: 0 };
-  const rows = users.map((u) => {
-    const email =
-      destinatarios.emailAtivo && u.email !== null && u.canais[n.tipo] === 'app_email'
-        ? ('pendente' as const)
-        : null;
-    return {
-      alerta_id: n.alerta.id,
-      user_id: u.id,
-      tipo: n.tipo,
-      aviso: n.aviso,
-      motivo: n.motivo,
-      titulo: n.titulo,
-      email,
-      email_proxima: email === null ? null : n.now,
-      created_at: n.now,
-    };
-  });
+  if (rows.length === 0) return { total: 0, emails: 0 };
   const inserted = await tx
     .insert(notificacoes)
     .values(rows)

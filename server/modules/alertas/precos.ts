@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/format';
-import { Decimal } from '../../../shared/decimal';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { aplicar, type Contexto, type Observacao, type Regra } from './motor';
@@ -59,49 +58,75 @@ const ALVO: Regra = { tipo: 'alvo', minimoSegundos: 0, repetirSegundos: null };
 const STOP: Regra = { tipo: 'stop', minimoSegundos: 0, repetirSegundos: null };
 const PRECO: Regra = { tipo: 'preco', minimoSegundos: 0, repetirSegundos: null };
 
-const reais = (value: string | Decimal) => formatMoney(Number(value), 4);
+const reais = (value: string | number) => formatMoney(Number(value), 4);
 const deQuem = (nome: string | null) => (nome ? ` — ${nome}` : '');
 
-/** The observations of targets and stops: `rearme` is the fraction (0.005) the quote must move back to re-arm. */
+/**
+ * Prices as exact integers of ten-thousandths (the columns' 4 places): a numeric's text ('10.5000') read digit by
+ * digit, a quote (a JSON number from the provider, already to the cent or 4 places) rounded to its ten-thousandths.
+ * Ten thousand operations are compared in a few milliseconds, where decimal objects took hundreds.
+ */
+export function dezMilesimos(text: string): bigint {
+  const [inteira = '0', fracao = ''] = text.split('.');
+  return BigInt(inteira + fracao.padEnd(4, '0').slice(0, 4));
+}
+const cotacaoInteira = (q: number) => BigInt(Math.round(q * 1e4));
+
+/** (100 − p) % and (100 + p) % as parts per million: the re-arm's bounds, exactly. */
+const MILHAO = 1_000_000n;
+const fatores = (rearmePercentual: number) => {
+  const p = BigInt(Math.round(rearmePercentual * 1e4));
+  return { abaixo: MILHAO - p, acima: MILHAO + p };
+};
+
+/**
+ * The observations of targets (or stops): re-armed `rearmePercentual` % back from the level. Only the operations
+ * that fire or whose alert is open (`abertas`) are observed: the others change nothing.
+ */
 export function observeOperacoes(
   operacoes: readonly OperacaoVigiada[],
   cotacoes: ReadonlyMap<string, number>,
-  rearme: Decimal,
-): { alvos: Observacao[]; stops: Observacao[] } {
-  const alvos: Observacao[] = [];
-  const stops: Observacao[] = [];
+  rearmePercentual: number,
+  tipo: 'alvo' | 'stop',
+  abertas: ReadonlySet<string>,
+): Observacao[] {
+  const observacoes: Observacao[] = [];
+  const inteiras = new Map([...cotacoes].map(([t, q]) => [t, cotacaoInteira(q)]));
+  const { abaixo, acima } = fatores(rearmePercentual);
+  // Levels repeat (round targets): each text is read once.
+  const lidos = new Map<string, bigint>();
   for (const op of operacoes) {
-    const cotado = cotacoes.get(op.ticker);
-    const q = cotado === undefined ? null : new Decimal(cotado);
-    const assunto = {
-      cliente_id: op.cliente_id,
-      operacao_id: op.id,
-      ticker: op.ticker,
-      cotacao: q === null ? null : q.toFixed(4),
-    };
+    const texto = tipo === 'alvo' ? op.valor_alvo : op.valor_stop;
+    if (texto === null) continue;
     const chave = `operacao:${op.id}`;
-    if (op.valor_alvo !== null) {
-      const alvo = new Decimal(op.valor_alvo);
-      alvos.push({
-        chave,
-        assunto: { ...assunto, nivel: op.valor_alvo },
-        titulo: `${op.ticker} atingiu o alvo de ${reais(alvo)} (cotação ${q ? reais(q) : '—'})${deQuem(op.nome)}.`,
-        dispara: q !== null && q.gte(alvo),
-        encerra: q !== null && q.lte(alvo.times(Decimal.sub(1, rearme))),
-      });
-    }
-    if (op.valor_stop !== null) {
-      const stop = new Decimal(op.valor_stop);
-      stops.push({
-        chave,
-        assunto: { ...assunto, nivel: op.valor_stop },
-        titulo: `${op.ticker} chegou ao stop de ${reais(stop)} (cotação ${q ? reais(q) : '—'})${deQuem(op.nome)}.`,
-        dispara: q !== null && q.lte(stop),
-        encerra: q !== null && q.gte(stop.times(Decimal.add(1, rearme))),
-      });
-    }
+    const q = inteiras.get(op.ticker) ?? null;
+    let nivel = lidos.get(texto);
+    if (nivel === undefined) lidos.set(texto, (nivel = dezMilesimos(texto)));
+    const dispara = q !== null && (tipo === 'alvo' ? q >= nivel : q <= nivel);
+    if (!dispara && !abertas.has(chave)) continue;
+    const cotado = cotacoes.get(op.ticker);
+    const cotacao = () => (cotado === undefined ? '—' : reais(cotado));
+    observacoes.push({
+      chave,
+      assunto: {
+        cliente_id: op.cliente_id,
+        operacao_id: op.id,
+        ticker: op.ticker,
+        cotacao: cotado === undefined ? null : String(cotado),
+        nivel: texto,
+      },
+      titulo: () =>
+        tipo === 'alvo'
+          ? `${op.ticker} atingiu o alvo de ${reais(texto)} (cotação ${cotacao()})${deQuem(op.nome)}.`
+          : `${op.ticker} chegou ao stop de ${reais(texto)} (cotação ${cotacao()})${deQuem(op.nome)}.`,
+      dispara,
+      // Back by the re-arm: below a target (q ≤ alvo × (100 − p) %), above a stop (q ≥ stop × (100 + p) %).
+      encerra:
+        q !== null &&
+        (tipo === 'alvo' ? q * MILHAO <= nivel * abaixo : q * MILHAO >= nivel * acima),
+    });
   }
-  return { alvos, stops };
+  return observacoes;
 }
 
 /** The observations of the users' rules: each fires once per arming (its episode), and never ends by itself. */
@@ -111,8 +136,8 @@ export function observeRegras(
 ): Observacao[] {
   return regras.map((r) => {
     const cotado = cotacoes.get(r.ticker);
-    const q = cotado === undefined ? null : new Decimal(cotado);
-    const nivel = new Decimal(r.nivel);
+    const q = cotado === undefined ? null : cotacaoInteira(cotado);
+    const nivel = dezMilesimos(r.nivel);
     return {
       chave: `regra:${r.id}`,
       episodio: String(r.rearmes),
@@ -121,10 +146,11 @@ export function observeRegras(
         user_id: r.user_id,
         ticker: r.ticker,
         nivel: r.nivel,
-        cotacao: q === null ? null : q.toFixed(4),
+        cotacao: cotado === undefined ? null : String(cotado),
       },
-      titulo: `${r.ticker} ${r.direcao === 'acima' ? 'subiu a' : 'caiu a'} ${reais(nivel)} ou ${r.direcao === 'acima' ? 'mais' : 'menos'} (cotação ${q ? reais(q) : '—'}).`,
-      dispara: q !== null && (r.direcao === 'acima' ? q.gte(nivel) : q.lte(nivel)),
+      titulo: () =>
+        `${r.ticker} ${r.direcao === 'acima' ? 'subiu a' : 'caiu a'} ${reais(r.nivel)} ou ${r.direcao === 'acima' ? 'mais' : 'menos'} (cotação ${cotado === undefined ? '—' : reais(cotado)}).`,
+      dispara: q !== null && (r.direcao === 'acima' ? q >= nivel : q <= nivel),
       encerra: false,
     };
   });
@@ -137,9 +163,14 @@ export async function checkPrecos(
   cotacoes: ReadonlyMap<string, number>,
   rearmePercentual: number,
 ): Promise<void> {
-  const rearme = new Decimal(rearmePercentual).div(100);
-  const { alvos, stops } = observeOperacoes(vigiados.operacoes, cotacoes, rearme);
-  await aplicar(ctx, ALVO, alvos);
-  await aplicar(ctx, STOP, stops);
-  await aplicar(ctx, PRECO, observeRegras(vigiados.regras, cotacoes));
+  const { operacoes } = vigiados;
+  await Promise.all([
+    aplicar(ctx, ALVO, (abertas) =>
+      observeOperacoes(operacoes, cotacoes, rearmePercentual, 'alvo', abertas),
+    ),
+    aplicar(ctx, STOP, (abertas) =>
+      observeOperacoes(operacoes, cotacoes, rearmePercentual, 'stop', abertas),
+    ),
+    aplicar(ctx, PRECO, observeRegras(vigiados.regras, cotacoes)),
+  ]);
 }

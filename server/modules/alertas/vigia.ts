@@ -77,14 +77,26 @@ export class Vigia {
     this.verificando = true;
     try {
       const ctx = this.contexto();
-      const vigiados = await selectVigiados(db);
-      const tickers = tickersDe(vigiados);
-      const cotacoes = tickers.length ? await quotes.getQuotes(tickers) : new Map<string, number>();
-      await checkPrecos(ctx, vigiados, cotacoes, config.alertas.rearmePercentual);
+      // Side by side: on PostgreSQL each check's queries go on their own connection; the embedded database takes
+      // them in turn. One check failing does not keep the others from running; the run then fails (logged).
+      const resultados = await Promise.allSettled([
+        (async () => {
+          const vigiados = await selectVigiados(db);
+          const tickers = tickersDe(vigiados);
+          const cotacoes = tickers.length
+            ? await quotes.getQuotes(tickers)
+            : new Map<string, number>();
+          await checkPrecos(ctx, vigiados, cotacoes, config.alertas.rearmePercentual);
+        })(),
+        checkTerminais(ctx, config.alertas),
+        checkDuvidas(ctx, config.alertas),
+        checkDatasEx(ctx, config.alertas),
+      ]);
+      const falhas = resultados.flatMap((r) =>
+        r.status === 'rejected' ? [r.reason as unknown] : [],
+      );
+      if (falhas.length) throw new AggregateError(falhas, 'alert checks failed');
       if (signal.aborted) return;
-      await checkTerminais(ctx, config.alertas);
-      await checkDuvidas(ctx, config.alertas);
-      await checkDatasEx(ctx, config.alertas);
     } finally {
       this.verificando = false;
     }

@@ -189,17 +189,45 @@ function addDays(iso: string, dias: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Index of the first element ≥ `chave` in an ascending array (length when none). */
+function firstAtOrAfter(datas: readonly string[], chave: string): number {
+  let lo = 0;
+  let hi = datas.length;
+  while (lo < hi) {
+    const meio = (lo + hi) >>> 1;
+    if (datas[meio]! < chave) lo = meio + 1;
+    else hi = meio;
+  }
+  return lo;
+}
+
+/** Whether `a`'s days from `i` up to `ate` are exactly `b`. */
+const sameDays = (a: readonly string[], i: number, b: readonly string[], ate: string) => {
+  if (a.length - i < b.length) return false;
+  for (let k = 0; k < b.length; k++) if (a[i + k] !== b[k]) return false;
+  return a.length - i === b.length || a[i + b.length]! > ate;
+};
+
 /**
  * The period's sessions: every day in [de, ate] that a stock read or the Ibovespa has a close for; the session
- * before is the last such day before `de` (without any, the day before `de`).
+ * before is the last such day before `de` (without any, the day before `de`). `listas`: each stock's days in
+ * ascending order. Most stocks trade every session: a list equal to the first full one is not walked day by day.
  */
-export function buildPeriodo(de: string, ate: string, datas: Iterable<string>): Periodo {
+export function buildPeriodo(
+  de: string,
+  ate: string,
+  listas: ReadonlyArray<readonly string[]>,
+): Periodo {
   const dias = new Set<string>();
   let anterior: string | null = null;
-  for (const d of datas) {
-    if (d < de) {
-      if (anterior === null || d > anterior) anterior = d;
-    } else if (d <= ate) dias.add(d);
+  let base: string[] = [];
+  for (const datas of listas) {
+    const i = firstAtOrAfter(datas, de);
+    if (i > 0 && (anterior === null || datas[i - 1]! > anterior)) anterior = datas[i - 1]!;
+    if (base.length > 0 && sameDays(datas, i, base, ate)) continue;
+    let k = i;
+    for (; k < datas.length && datas[k]! <= ate; k++) dias.add(datas[k]!);
+    if (k - i > base.length) base = datas.slice(i, k);
   }
   const sessoes = [...dias].sort();
   return { sessoes, anterior: anterior ?? addDays(de, -1) };

@@ -94,8 +94,8 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
     ibov = serie ? benchmarkCloses(serie, eventos) : [];
     if (!acao) avisos.push(substitutoAusente(substituto));
   }
-  const datas = series.flatMap((s) => s.datas).concat(ibov.map((l) => l.data));
-  const periodo = buildPeriodo(de, ate, datas);
+  const diasIbov = ibov.map((l) => l.data).sort();
+  const periodo = buildPeriodo(de, ate, [...series.map((s) => s.datas), diasIbov]);
   const [operacoes, aplicacoes, proventos] = await Promise.all([
     selectOperacoes(db, escopo, periodo.anterior, ate),
     selectAplicacoes(db, escopo, periodo.anterior, ate),

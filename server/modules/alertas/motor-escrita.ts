@@ -69,6 +69,9 @@ async function insertAbertos(tx: Tx, regra: Regra, obs: Observacao[], now: strin
         from jsonb_to_recordset(${json(rows)}::jsonb) as v(chave text, episodio text, titulo text, cliente_id int,
           operacao_id int, order_group_id uuid, evento_id int, regra_id int, user_id int, ticker text,
           nivel numeric, cotacao numeric)
+        -- Decided on a read that may be stale: another instance may have opened (and committed) it meanwhile.
+        where not exists (select 1 from alertas a where a.tipo = ${regra.tipo} and a.chave = v.chave
+          and a.estado <> 'resolvido')
         on conflict (tipo, chave, episodio) do nothing
         returning id, titulo, user_id`,
   );

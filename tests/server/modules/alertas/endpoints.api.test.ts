@@ -36,6 +36,49 @@ describe('alerts: endpoints, ex-dates and divergences', () => {
   });
   const db = () => server.database.db;
 
+  it("an operation's valor_stop is validated as valor_alvo, stored, sent and cleared", async () => {
+    const { acaoId, clienteId } = await seedOperacao(db(), { ticker: 'BBDC4', nome: 'Stela Stop' });
+    const base = {
+      cliente: clienteId,
+      acao: acaoId,
+      data_compra: '2026-01-05',
+      preco_unitario: 15,
+      quantidade: 10,
+    };
+    const ruim = await server.api<{ campos: Record<string, string> }>('/api/operacoes/', {
+      method: 'POST',
+      json: { ...base, valor_stop: -1 },
+    });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.campos).toEqual({ valor_stop: 'Informe um valor maior que zero.' });
+    const criada = await server.api<{ id: number; valor_stop: number | null }>('/api/operacoes/', {
+      method: 'POST',
+      json: { ...base, valor_stop: 13.5 },
+    });
+    expect(criada.status).toBe(201);
+    expect(criada.body.valor_stop).toBe(13.5);
+    const casas = await server.api(`/api/operacoes/${criada.body.id}/`, {
+      method: 'PATCH',
+      json: { valor_stop: 13.12345 },
+    });
+    expect(casas.status).toBe(400);
+    const semStop = await server.api<{ valor_stop: number | null }>(
+      `/api/operacoes/${criada.body.id}/`,
+      {
+        method: 'PATCH',
+        json: { valor_stop: null },
+      },
+    );
+    expect(semStop.body.valor_stop).toBeNull();
+    const lista = await server.api<Array<{ id: number; valor_stop: number | null }>>(
+      `/api/operacoes/?cliente=${clienteId}`,
+    );
+    expect(lista.body.find((o) => o.id === criada.body.id)?.valor_stop).toBeNull();
+    await db()
+      .delete(operacoes)
+      .where(sql`${operacoes.cliente_id} = ${clienteId}`);
+  });
+
   it('counts, lists and marks the notifications read, each user their own', async () => {
     const { acaoId } = await seedOperacao(db(), { ticker: 'PETR4', alvo: '10.00' });
     await seedOperacao(db(), { ticker: 'PETR4', alvo: '10.50', nome: 'Beto Alvo' });

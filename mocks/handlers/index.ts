@@ -1,3 +1,4 @@
+import { alertasHandlers, resetAlertasMock } from './alertas';
 import { authHandlers } from './auth';
 import { carteiraHandlers, unseedCarteiraMock } from './carteira';
 import { clientesHandlers, resetClientesMock } from './clientes';
@@ -29,6 +30,7 @@ export const handlers = [
   ...sistemaHandlers,
   ...irHandlers,
   ...rentabilidadeHandlers,
+  ...alertasHandlers,
 ];
 
 /**
@@ -45,4 +47,5 @@ export function resetMockHandlers() {
   resetPainelMock();
   resetRecomendacoesMock();
   seedConciliacaoMock();
+  resetAlertasMock();
 }

@@ -90,6 +90,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // An unknown path has no route to refuse: it is the not-found handler's 404.
     const refusal = request.routeOptions.url && accessRefusal(live, request.routeOptions.config);
     if (refusal) throw refusal;
-    await app.deps.auth.touch(claims.sessionId);
+  });
+  // "Last seen" (My account → sessions) is the last request answered with success, written before the answer
+  // goes: a refused request changes nothing, not even this.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.userId && reply.statusCode < 400) await app.deps.auth.touch(request.sessionId);
+    return payload;
   });
 });

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, type EndpointDef } from '../../../contract';
+import { allEndpoints, type EndpointDef, type Papel } from '../../../contract';
 import { queryRows } from '../../../server/db/query';
 import {
   acoes,
@@ -12,8 +13,10 @@ import {
   operacoes,
   orderGroups,
 } from '../../../server/db/schema';
+import { upsertUser } from '../../../server/modules/auth/users';
 import { Mt5Simulator } from '../../../server/mt5-sim';
 import { startTestServer, TEST_USER, type TestServer } from '../../support/test-server';
+import { codeAt, enrol, json as jsonOf, passwordStep } from '../modules/auth/support-2fa';
 import { standardWorkbook } from '../modules/importacao/workbooks';
 
 /**
@@ -31,9 +34,12 @@ const SIM_TOKEN = 'fuzz-agent-token';
  * own tables change whenever their tasks run, whatever a request was refused for (the MT5 statuses the monitor
  * measures, the tasks' leases): not compared.
  */
-const WRITABLE_BY_REFUSALS = ['login_throttle', 'mt5_status', 'task_leases'];
-/** ...and the audit log's record of each refused login (issue 12: logins are audited, successes and failures). */
-const AUDITED_REFUSALS = ['login_failed', 'login_delayed'];
+const WRITABLE_BY_REFUSALS = ['login_throttle', 'mt5_status', 'task_leases', 'desafios_2fa'];
+/**
+ * ...and the audit log's record of each refused login (issue 12: logins are audited, successes and failures) and
+ * of a wrong current password (issue 32; a wrong 2FA code counts on its login challenge, `desafios_2fa`, too).
+ */
+const AUDITED_REFUSALS = ['login_failed', 'login_delayed', 'password_change_failed'];
 
 /**
  * 5xx known and owned elsewhere (issue 12): the upload route lets the multipart parser's own errors (a body cut
@@ -43,7 +49,11 @@ const AUDITED_REFUSALS = ['login_failed', 'login_delayed'];
 const KNOWN_5XX: Record<string, readonly string[]> = {};
 
 /** A password is hashed, never stored as text: the only text input that takes any character (contract/auth.ts). */
-const UNFILTERED_TEXT = ['POST /token/ body.password'];
+const UNFILTERED_TEXT = [
+  'POST /token/ body.password',
+  'POST /eu/senha/ body.atual',
+  'POST /eu/senha/ body.nova',
+];
 
 /** The variants that carry no valid token: every endpoint but the login answers them 401. */
 const WITHOUT_TOKEN = ['sem token', 'token inválido'];
@@ -81,7 +91,25 @@ interface Seed {
   novoLoteLimitado(): Promise<string>;
   /** A session of its own (the logout ends the one it is sent with). */
   novaSessao(): Promise<string>;
+  /** A user (leitura) for the administrator's acts on users. */
+  usuarioId: number;
+  // Made while seeding, handed out one per build: a build that wrote would change the data the refusals are
+  // compared with (the challenges of a login are not compared: a wrong code counts on its challenge).
+  /** A user of its own (its own sessions to end, its own password to change) and a session of theirs. */
+  proximoUsuario(): { id: number; username: string; token: string };
+  /** A user with a second factor: a session of theirs and their recovery codes. */
+  proximoUsuario2fa(): { id: number; username: string; token: string; codigos: string[] };
+  /** A user's session with an enrolment started: the secret its code comes from. */
+  proximaInscricao(): { token: string; segredo: string };
+  /** Another session of the fuzz's user. */
+  proximaSessao(): string;
+  /** The challenge of the password step of a user with a second factor. */
+  desafioDe(username: string): Promise<string>;
+  /** A user with a second factor whose recovery codes log in one after the other. */
+  login2fa: { username: string; codigos: string[] };
 }
+
+const SENHA_FUZZ = 'senha-dos-usuarios-do-fuzz';
 
 interface Example {
   build(seed: Seed): Base | Promise<Base>;
@@ -360,7 +388,77 @@ const EXAMPLES: Record<string, Example> = {
       body: { motivo: 'Conferido com a corretora: não executada.' },
     }),
   },
+  'POST /token/2fa/': {
+    build: async (s) => ({
+      body: { desafio: await s.desafioDe(s.login2fa.username), codigo: s.login2fa.codigos.shift() },
+    }),
+  },
+  'GET /usuarios/': { build: () => ({}) },
+  'POST /usuarios/': {
+    build: () => ({
+      body: { username: 'fuzz-criado', email: 'criado@example.com', papel: 'assessor' },
+    }),
+  },
+  'PATCH /usuarios/{id}/': {
+    build: (s) => ({
+      params: { id: s.usuarioId },
+      body: { email: 'leitura@example.com', papel: 'leitura', ativo: true },
+    }),
+  },
+  'POST /usuarios/{id}/senha/': { build: (s) => ({ params: { id: s.usuarioId } }) },
+  'POST /usuarios/{id}/2fa/desativar/': {
+    build: (s) => ({ params: { id: s.proximoUsuario2fa().id } }),
+  },
+  'POST /usuarios/{id}/desbloquear/': { build: (s) => ({ params: { id: s.usuarioId } }) },
+  'GET /eu/': { build: () => ({}) },
+  'POST /eu/senha/': {
+    build: (s) => ({
+      headers: { authorization: `Bearer ${s.proximoUsuario().token}` },
+      body: { atual: SENHA_FUZZ, nova: 'outra-senha-do-fuzz-bem-longa' },
+    }),
+  },
+  'GET /eu/sessoes/': { build: () => ({}) },
+  'DELETE /eu/sessoes/{id}/': {
+    build: (s) => ({ params: { id: decodeJwt(s.proximaSessao()).jti! } }),
+  },
+  'POST /eu/sessoes/encerrar-outras/': {
+    build: (s) => ({ headers: { authorization: `Bearer ${s.proximoUsuario().token}` } }),
+  },
+  'POST /eu/2fa/': { build: () => ({}) },
+  'POST /eu/2fa/confirmar/': {
+    build: (s) => {
+      const { token, segredo } = s.proximaInscricao();
+      return { headers: { authorization: `Bearer ${token}` }, body: { codigo: codeAt(segredo) } };
+    },
+  },
+  'DELETE /eu/2fa/': {
+    build: (s) => {
+      const u = s.proximoUsuario2fa();
+      return { headers: { authorization: `Bearer ${u.token}` }, body: { codigo: u.codigos[0] } };
+    },
+  },
+  'GET /auditoria/': {
+    build: () => ({
+      query: {
+        usuario: TEST_USER.username,
+        entidade: 'session',
+        acao: 'login',
+        de: '2020-01-01',
+        ate: '2099-12-31',
+        cursor: '999999999',
+      },
+    }),
+  },
 };
+
+/** Hands out the items one per call, in order. */
+const handOut =
+  <T>(items: T[]) =>
+  (): T => {
+    const item = items.shift();
+    if (!item) throw new Error('the seed made too few of these: make more');
+    return item;
+  };
 
 /** Distinct past dates for the events the examples create (the stock's events are unique per type and date). */
 let diasDeEvento = 0;
@@ -946,6 +1044,28 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
     preco_venda_unitario: '60',
   });
 
+  let usuarios = 0;
+  const novoUsuario = async (papel: Papel = 'leitura') => {
+    const username = `fuzz-usuario-${++usuarios}`;
+    await upsertUser(db, username, SENHA_FUZZ, 'fuzz', papel);
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from users where username = ${username}`,
+    );
+    return { id: row!.id, username, token: await server.login(username, SENHA_FUZZ) };
+  };
+
+  const novoUsuario2fa = async () => {
+    const u = await novoUsuario();
+    const enrolled = await enrol(server, u.token);
+    return { ...u, token: enrolled.access, codigos: enrolled.codigos_recuperacao };
+  };
+  const inscricaoIniciada = async () => {
+    const { token } = await novoUsuario();
+    const res = await server.request('/api/eu/2fa/', { method: 'POST', token });
+    return { token, segredo: (await jsonOf<{ segredo: string }>(res, 200)).segredo };
+  };
+
   const novoEvento = async () => {
     const [evento] = await db
       .insert(eventosCorporativos)
@@ -993,6 +1113,13 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
       return id;
     },
     novaSessao: () => server.login(),
+    usuarioId: (await novoUsuario()).id,
+    proximoUsuario: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario()))),
+    proximoUsuario2fa: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario2fa()))),
+    proximaInscricao: handOut(await Promise.all([1, 2].map(() => inscricaoIniciada()))),
+    proximaSessao: handOut(await Promise.all([1, 2].map(() => server.login()))),
+    desafioDe: async (username) => (await passwordStep(server, username, SENHA_FUZZ)).desafio,
+    login2fa: await novoUsuario2fa(),
     // Many buys of the stock rest for the one client at once: each confirms the others in flight.
     novaOrdemLimitada: () =>
       json(`/api/clientes/${cliente!.id}/mt5/compra/`, {

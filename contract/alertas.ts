@@ -11,60 +11,30 @@ import {
 import { endpoint } from './endpoint';
 import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
+import {
+  AssuntoAlertaSchema,
+  EstadoAlertaSchema,
+  TIPOS_ALERTA,
+  TipoAlertaSchema,
+} from './alertas-tipos';
+import {
+  ContagemNotificacoesSchema,
+  MarcarLidasInputSchema,
+  MarcarLidasSchema,
+  NOTIFICACOES_LIMITE,
+  NotificacaoListQuerySchema,
+  NotificacaoSchema,
+  PreferenciasInputSchema,
+  PreferenciasSchema,
+} from './notificacoes';
+
+export * from './alertas-tipos';
+export * from './notificacoes';
 
 /**
  * Alerts (issue 31): the server watches targets and stops, price levels, ex-dates, terminals and orders in doubt,
  * and tells each user once, in the app (notifications) and, as each user chose per type, by e-mail.
  */
-
-export const TIPOS_ALERTA = [
-  'alvo',
-  'stop',
-  'preco',
-  'data_ex',
-  'terminal_offline',
-  'ordem_em_duvida',
-  'divergencia',
-] as const;
-export const TipoAlertaSchema = z.enum(TIPOS_ALERTA);
-export type TipoAlerta = z.infer<typeof TipoAlertaSchema>;
-
-/** How the screens and the e-mails name each type. */
-export const TIPO_ALERTA_NOME: Record<TipoAlerta, string> = {
-  alvo: 'Alvo atingido',
-  stop: 'Stop atingido',
-  preco: 'Regra de preço',
-  data_ex: 'Data ex',
-  terminal_offline: 'Terminal offline',
-  ordem_em_duvida: 'Ordem em dúvida',
-  divergencia: 'Divergência na conciliação',
-};
-
-/** `pendente`: the condition is seen and waits its minimum time; `disparado`: told; `resolvido`: over. */
-export const EstadoAlertaSchema = z.enum(['pendente', 'disparado', 'resolvido']);
-export type EstadoAlerta = z.infer<typeof EstadoAlertaSchema>;
-
-/** How a user is told of a type: in the app only, or in the app and by e-mail. */
-export const CanalAlertaSchema = z.enum(['app', 'app_email']);
-export type CanalAlerta = z.infer<typeof CanalAlertaSchema>;
-
-/** What the alert is about, for the screens' links; each field null when it does not apply. */
-export const AssuntoAlertaSchema = z.object({
-  /** The client: its portfolio (alvo, stop), its terminal (terminal_offline), its reconciliation (divergencia). */
-  cliente: IdSchema.nullable(),
-  cliente_nome: z.string().nullable(),
-  /** The stock's base ticker (PETR4). */
-  ticker: z.string().nullable(),
-  /** The open operation (alvo, stop): the portfolio opens with its Vender. */
-  operacao: IdSchema.nullable(),
-  /** The order group (ordem_em_duvida): the order's page. */
-  ordem: z.uuid().nullable(),
-  /** The corporate event (data_ex). */
-  evento: IdSchema.nullable(),
-  /** The user's price rule (preco). */
-  regra: IdSchema.nullable(),
-});
-export type AssuntoAlerta = z.infer<typeof AssuntoAlertaSchema>;
 
 export const AlertaSchema = z.object({
   id: IdSchema,
@@ -91,36 +61,6 @@ export const AlertaSchema = z.object({
   adiado_ate: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Alerta = z.infer<typeof AlertaSchema>;
-
-/** Why a notification was made: the firing, a repeat, the end of a snooze, the resolution (terminal back online). */
-export const MotivoNotificacaoSchema = z.enum([
-  'disparo',
-  'repeticao',
-  'fim_adiamento',
-  'resolvido',
-]);
-export type MotivoNotificacao = z.infer<typeof MotivoNotificacaoSchema>;
-
-/** The e-mail of a notification: null when the user chose the app only (or e-mail is off). */
-export const EmailNotificacaoSchema = z.enum(['pendente', 'enviado', 'falhou']);
-export type EmailNotificacao = z.infer<typeof EmailNotificacaoSchema>;
-
-export const NotificacaoSchema = z.object({
-  id: IdSchema,
-  alerta: IdSchema,
-  tipo: TipoAlertaSchema,
-  critico: z.boolean(),
-  motivo: MotivoNotificacaoSchema,
-  /** What the panel shows (and the e-mail's subject). */
-  titulo: z.string(),
-  assunto: AssuntoAlertaSchema,
-  criada_em: z.iso.datetime({ offset: true }),
-  lida: z.boolean(),
-  email: EmailNotificacaoSchema.nullable(),
-  /** Attempts to send it; with `falhou`, the panel says it was not sent. */
-  email_tentativas: z.number().int(),
-});
-export type Notificacao = z.infer<typeof NotificacaoSchema>;
 
 export const DirecaoRegraSchema = z.enum(['acima', 'abaixo']);
 export type DirecaoRegra = z.infer<typeof DirecaoRegraSchema>;
@@ -167,7 +107,6 @@ export type AlertaListQuery = z.input<typeof AlertaListQuerySchema>;
 
 /** The list's size: the newest alerts (or notifications) first, this many at most. */
 export const ALERTAS_LIMITE = 500;
-export const NOTIFICACOES_LIMITE = 100;
 
 export const ADIAR_ATE_INVALIDO = 'Informe até quando adiar (data e hora).';
 export const ADIAR_NO_PASSADO = 'Informe um momento no futuro.';
@@ -181,82 +120,6 @@ export const AdiarInputSchema = z.object({
   ),
 });
 export type AdiarInput = z.infer<typeof AdiarInputSchema>;
-
-export const NotificacaoListQuerySchema = z.object({
-  /** `true` (or 1): only the unread ones. */
-  nao_lidas: filtro(
-    z
-      .enum(['true', 'false', '1', '0'], 'Use true ou false.')
-      .transform((v) => v === 'true' || v === '1'),
-  ),
-});
-
-export const ContagemNotificacoesSchema = z.object({ nao_lidas: z.number().int() });
-
-export const IDS_INVALIDOS = 'Informe os ids das notificações (no máximo 1000).';
-
-/** POST notificacoes/lidas/: these ids, or without `ids` every notification of the user. */
-export const MarcarLidasInputSchema = z.object({
-  ids: z.array(IdSchema, IDS_INVALIDOS).max(1000, IDS_INVALIDOS).optional(),
-});
-export type MarcarLidasInput = z.infer<typeof MarcarLidasInputSchema>;
-
-export const MarcarLidasSchema = z.object({
-  /** How many were unread and are now read. */
-  marcadas: z.number().int(),
-  nao_lidas: z.number().int(),
-});
-
-/** Per type, in-app only or also by e-mail. */
-export const CanaisSchema = z.object(
-  Object.fromEntries(TIPOS_ALERTA.map((t) => [t, CanalAlertaSchema])) as Record<
-    TipoAlerta,
-    typeof CanalAlertaSchema
-  >,
-);
-export type Canais = z.infer<typeof CanaisSchema>;
-
-/** Every type in the app; orders in doubt and offline terminals by e-mail too. */
-export const CANAIS_PADRAO: Canais = {
-  alvo: 'app',
-  stop: 'app',
-  preco: 'app',
-  data_ex: 'app',
-  terminal_offline: 'app_email',
-  ordem_em_duvida: 'app_email',
-  divergencia: 'app',
-};
-
-export const PreferenciasSchema = z.object({
-  /** The user's e-mail (null: none, nothing is sent). */
-  email: z.string().nullable(),
-  /** False when the server has no SMTP_URL: e-mail is off, whatever the choices. */
-  email_ativo: z.boolean(),
-  canais: CanaisSchema,
-});
-export type Preferencias = z.infer<typeof PreferenciasSchema>;
-
-export const EMAIL_USUARIO_INVALIDO = 'Digite um email válido';
-/** A basic address: something@something.tld, no spaces (the CLI's --email checks it too). */
-export const EMAIL_USUARIO_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CANAL_INVALIDO = 'Escolha app ou app_email.';
-
-/** PUT eu/preferencias/: the types named change (the rest stay); `email` changes when present (null removes it). */
-export const PreferenciasInputSchema = z.object({
-  email: texto(254, EMAIL_USUARIO_INVALIDO)
-    .nullish()
-    .refine((v) => !v || EMAIL_USUARIO_PATTERN.test(v), EMAIL_USUARIO_INVALIDO)
-    .transform((v) => (v === undefined ? undefined : v || null)),
-  canais: z
-    .object(
-      Object.fromEntries(
-        TIPOS_ALERTA.map((t) => [t, z.enum(['app', 'app_email'], CANAL_INVALIDO).optional()]),
-      ) as Record<TipoAlerta, z.ZodOptional<z.ZodEnum<{ app: 'app'; app_email: 'app_email' }>>>,
-    )
-    .strict()
-    .optional(),
-});
-export type PreferenciasInput = z.infer<typeof PreferenciasInputSchema>;
 
 export const ALERTA_NAO_ENCONTRADO = 'Alerta não encontrado.';
 export const REGRA_NAO_ENCONTRADA = 'Regra não encontrada.';

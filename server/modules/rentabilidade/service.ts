@@ -73,7 +73,11 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
   const { db } = deps;
   const { clientes, inicio } = await selectClientes(db, escopo);
   if (escopo !== 'livro' && clientes.length === 0) throw notFound(CLIENTE_NAO_ENCONTRADO);
-  const ate = consulta.ate ?? todayIso();
+  // Without an end, up to today (or an empty period from a start still to come); without a start, from the first
+  // operation (or an empty period ending before it).
+  const hoje = todayIso();
+  const ate =
+    consulta.ate ?? (consulta.de !== undefined && consulta.de > hoje ? consulta.de : hoje);
   const de = consulta.de ?? (inicio !== null && inicio <= ate ? inicio : ate);
   const substituto = deps.config.referencias.ibovTicker;
   const [acoes, lidos, eventos, taxas, indice, atualizacoes] = await Promise.all([

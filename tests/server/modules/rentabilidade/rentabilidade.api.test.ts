@@ -217,5 +217,10 @@ describe('rentabilidade: a generated history against an independent computation'
     expect(body.serie.at(-1)!.data).toBe(historia.sessoes.at(-1));
     const e = expectedFor(historia, [2], primeira, ATE);
     near(body.periodo.retorno, e.serie.at(-1)!.acumulado);
+    // A start still to come without an end: an empty period, never one that ends before it starts.
+    const futuro = await get<RentabilidadeLivro>('/api/rentabilidade/?de=2099-01-02');
+    expect(futuro.status).toBe(200);
+    expect(futuro.body).toMatchObject({ de: '2099-01-02', ate: '2099-01-02' });
+    expect(futuro.body.livro.serie).toEqual([]);
   });
 });

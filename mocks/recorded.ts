@@ -1,4 +1,6 @@
+import { handle } from './contract';
 import {
+  FIXTURES,
   fixtureSchema,
   type Fixture,
   type FixtureBody,
@@ -25,3 +27,26 @@ export function recorded<N extends FixtureName>(name: N): Fixture<FixtureBody<N>
 /** A recorded sequence's calls, in the order the server answered them (tests/mocks check them against the contract). */
 export const recordedSequence = (name: SequenceName): Fixture[] =>
   (file(name) as SequenceFile).sequence;
+
+/** The stock a recorded sequence traded (its first request names it, else its last answer). */
+function tickerOf(steps: Fixture[]): string {
+  const body = steps[0]!.request.body as { ticker?: string; ticker_base?: string } | undefined;
+  const last = steps.at(-1)!.response.body as {
+    ticker_base?: string;
+    summary?: Array<{ symbol: string }>;
+  };
+  return body?.ticker ?? body?.ticker_base ?? last.ticker_base ?? last.summary?.[0]?.symbol ?? '';
+}
+
+/** A recorded sequence's answers, in order, with the stock at hand in place of the recorded one. */
+export function recordedAnswers<T>(name: SequenceName, ticker: string): T[] {
+  const steps = recordedSequence(name);
+  const from = tickerOf(steps);
+  return steps.map(
+    (s) => JSON.parse(JSON.stringify(s.response.body).replaceAll(from, ticker)) as T,
+  );
+}
+
+/** A handler answering its endpoint with a recorded fixture as it is: for what nothing in the mock changes. */
+export const gravado = (name: FixtureName) =>
+  handle(FIXTURES[name].endpoint, () => recorded(name).response as never);

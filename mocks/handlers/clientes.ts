@@ -6,35 +6,30 @@ import {
 } from '../../contract';
 import { CLIENTE_SEM_IP } from '../../contract/terminal';
 import { fail, handle, ok } from '../contract';
-import { recorded } from '../recorded';
-import scene from '../scene/clientes.json';
 
 type Status = Omit<ClienteStatus, 'id'>;
 
-/** A client the mock refuses to delete, as the server does while a position is open (its recorded refusal). */
-export const CLIENTE_COM_POSICAO = 3;
-export const RECUSA_DELETAR = recorded('clientes-delete-409').response.body.detail;
-
+/** The clients and their terminals' statuses (recorded, or a test's scene), writes kept in memory. */
+let seed: { clientes: Cliente[]; status: Record<number, Status> } = { clientes: [], status: {} };
 let clientes: Cliente[] = [];
 let statuses: Record<number, Status> = {};
 let nextId = 1;
 
-/** Back to a scene (the component tests' hand-picked one unless given; the QA replay's recorded one). */
-export function resetClientesMock(
-  list = scene.clientes as Cliente[],
-  status = scene.status as Record<number, Status>,
-) {
-  clientes = list.map((c) => ({ ...c }));
-  statuses = { ...status };
+/** Back to the seeded clients, or to these. */
+export function resetClientesMock(list = seed.clientes, status = seed.status) {
+  [clientes, statuses] = [list.map((c) => ({ ...c })), { ...status }];
   nextId = Math.max(0, ...clientes.map((c) => c.id)) + 1;
 }
-resetClientesMock();
+export function seedClientesMock(list: Cliente[], status: Record<number, Status>) {
+  seed = { clientes: list, status };
+  resetClientesMock();
+}
 
 /** The client as the list shows it now (other handlers follow creations and deletions through it). */
 export const findMockCliente = (id: number) => clientes.find((c) => c.id === id);
 export const listMockClientes = (): readonly Cliente[] => clientes;
 
-/** A client's terminal: its scene's status, else online with an address, without one missing its IP. */
+/** A client's terminal: its seeded status, else online with an address, without one missing its IP. */
 const statusOf = (c: Cliente): ClienteStatus => ({
   id: c.id,
   ...(statuses[c.id] ??
@@ -73,7 +68,6 @@ export const clientesHandlers = [
   }),
   handle(e.delete, ({ input: { params } }) => {
     if (index(params.id) < 0) return notFound();
-    if (params.id === CLIENTE_COM_POSICAO) return fail(409, RECUSA_DELETAR);
     clientes.splice(index(params.id), 1);
     return ok(e.delete, null);
   }),

@@ -7,29 +7,33 @@ import {
 import { fail, handle, ok } from '../contract';
 import { recorded } from '../recorded';
 
-/** A date "already imported": the upload answers 409 unless forced. */
-export const MOCK_CONFLICT_DATE = '2025-01-31';
-/** A date whose upload is refused as the server refused a sheet without its columns (recorded). */
-export const MOCK_INVALID_DATE = '2025-03-31';
-export const MOCK_INVALID_DETAIL = recorded('importacao-upload-400').response.body.detail;
-export const MOCK_ROWS = { patrimonio: 3, custodia: 4 };
+/**
+ * The import's answers: its recorded line counts, and the recorded 409 for a date already imported (the recorded
+ * one, those the seed names, and with `lembrar` those imported in the session).
+ */
+interface ImportacaoSeed {
+  linhas: { patrimonio: number; custodia: number };
+  importadas: string[];
+  lembrar: boolean;
+}
+let seed: ImportacaoSeed = {
+  linhas: { patrimonio: 0, custodia: 0 },
+  importadas: [],
+  lembrar: false,
+};
+let importadas = new Set<string>();
 
-/** The recorded 409, for another date. */
 const conflito = recorded('importacao-upload-409').response.body.detail;
 const dataDoConflito = /\d{2}\/\d{2}\/\d{4}/.exec(conflito)![0];
 const br = (iso: string) => iso.split('-').reverse().join('/');
-const conflictDetail = (date: string) => conflito.replace(dataDoConflito, br(date));
+/** The date the recorder imported (it answered the recorded 409). */
+export const DATA_IMPORTADA = dataDoConflito.split('/').reverse().join('-');
 
-let state = { rows: MOCK_ROWS, imported: new Set([MOCK_CONFLICT_DATE]), remember: false };
-
-/** Back to the hand-picked answers, no upload remembered (mocks/handlers/index.ts). */
 export const resetImportacaoMock = () =>
-  (state = { rows: MOCK_ROWS, imported: new Set([MOCK_CONFLICT_DATE]), remember: false });
-
-/** QA replay: the recorded answers, and every date imported in the session conflicts afterwards. */
-export function seedImportacaoMock(rows: typeof MOCK_ROWS) {
-  const recordedDate = dataDoConflito.split('/').reverse().join('-');
-  state = { rows, imported: new Set([recordedDate]), remember: true };
+  (importadas = new Set([DATA_IMPORTADA, ...seed.importadas]));
+export function seedImportacaoMock(data: ImportacaoSeed) {
+  seed = data;
+  resetImportacaoMock();
 }
 
 export const importacaoHandlers = [
@@ -41,18 +45,16 @@ export const importacaoHandlers = [
       return fail(400, extensaoRecusada(arquivo.name));
     }
     const { tipo, data_referencia: data, force } = body;
-    if (data === MOCK_INVALID_DATE) return fail(400, MOCK_INVALID_DETAIL);
-    const exists = state.imported.has(data);
-    if (exists && !force) return fail(409, conflictDetail(data));
-    if (state.remember) state.imported.add(data);
-    const status = exists ? 'sobrescrito' : 'importado';
-    if (tipo !== 'auto') return ok(e.upload, { linhas: state.rows[tipo], status });
-    const { patrimonio, custodia } = state.rows;
-    return ok(e.upload, {
-      resumo: {
-        patrimonio: { linhas: patrimonio, status },
-        custodia: { linhas: custodia, status },
-      },
-    });
+    const exists = importadas.has(data);
+    if (exists && !force) return fail(409, conflito.replace(dataDoConflito, br(data)));
+    if (seed.lembrar) importadas.add(data);
+    const status = exists ? ('sobrescrito' as const) : ('importado' as const);
+    if (tipo !== 'auto') return ok(e.upload, { linhas: seed.linhas[tipo], status });
+    const { patrimonio, custodia } = seed.linhas;
+    const resumo = {
+      patrimonio: { linhas: patrimonio, status },
+      custodia: { linhas: custodia, status },
+    };
+    return ok(e.upload, { resumo });
   }),
 ];

@@ -1,8 +1,7 @@
-import { alertasHandlers, resetAlertasMock } from './alertas';
 import { authHandlers } from './auth';
-import { carteiraHandlers, unseedCarteiraMock } from './carteira';
+import { carteiraHandlers, resetCarteiraMock } from './carteira';
 import { clientesHandlers, resetClientesMock } from './clientes';
-import { conciliacaoHandlers, seedConciliacaoMock } from './conciliacao';
+import { conciliacaoHandlers } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
 import { irHandlers } from './ir';
@@ -10,7 +9,7 @@ import { lotesHandlers, resetLotesMock } from './lotes';
 import { ordensHandlers, resetOrdensMock } from './ordens';
 import { painelHandlers, resetPainelMock } from './painel';
 import { precosHandlers } from './precos';
-import { recomendacoesHandlers, resetRecomendacoesMock } from './recomendacoes';
+import { recomendacoesHandlers } from './recomendacoes';
 import { rentabilidadeHandlers } from './rentabilidade';
 import { sistemaHandlers } from './sistema';
 
@@ -30,22 +29,15 @@ export const handlers = [
   ...sistemaHandlers,
   ...irHandlers,
   ...rentabilidadeHandlers,
-  ...alertasHandlers,
 ];
 
-/**
- * Every handler's state back to what it was when first loaded: the component tests share these modules across the
- * files a worker runs (tests/support/components-setup.ts), and each file expects the hand-picked scene.
- */
+/** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */
 export function resetMockHandlers() {
   resetClientesMock();
-  unseedCarteiraMock();
+  resetCarteiraMock();
   resetEventosMock();
   resetImportacaoMock();
   resetLotesMock();
   resetOrdensMock();
   resetPainelMock();
-  resetRecomendacoesMock();
-  seedConciliacaoMock();
-  resetAlertasMock();
 }

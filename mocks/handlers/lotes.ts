@@ -1,311 +1,155 @@
 import * as c from '../../contract';
-import { alvoAbaixoDoPreco, NADA_A_CANCELAR, posicaoAberta } from '../../contract/mensagens-ordens';
-import { CLIENTE_SEM_IP, terminalProblem, terminalSemResposta } from '../../contract/terminal';
-import { avisoLoteEmVoo, deductEmVoo } from '../../shared/compras-em-voo';
-import { money } from '../../shared/decimal';
-import { formatMoney } from '../../shared/format';
 import { splitLegs } from '../../shared/legs';
-import { contarItens, dimensionar, motivoDoCliente, valorEstimado } from '../../shared/lotes';
+import { contarItens, valorEstimado } from '../../shared/lotes';
 import { fail, handle, invalid, ok } from '../contract';
-import { recorded } from '../recorded';
+import { answer, avancar, cancelGrupo, novoGrupo, uuid, type Lote } from '../grupos';
+import { recorded, recordedAnswers } from '../recorded';
 import { mockUsername } from './auth';
 import * as carteira from './carteira';
-import { findMockCliente, listMockClientes, mockClienteStatus } from './clientes';
-import * as emVoo from './compras-em-voo';
-import { avancar, cancelGrupo, novoGrupo, rejeicao, uuid, type Grupo } from './grupos';
-import { REJECTED_TICKER } from './ordens';
+import { findMockCliente, listMockClientes } from './clientes';
 import { closeMockPosicao, mockPosicao } from './painel';
 
 const e = c.lotesEndpoints;
 
 /**
- * Lotes over the mock's clients (issue 16), as the server behaves: each client sized from its own valor
- * disponível (shared/lotes); an online terminal takes the orders, an unhealthy one rejects them, an unreachable one
- * keeps them waiting; executed orders reach the mock portfolio. QA replay: the recorded validation and, for the
- * recorded clients, their orders' recorded statuses one per poll.
+ * Lotes replayed from the recorded flows (README, "QA: replaying recorded fixtures"): the recorded validation (a
+ * limit lote's, for a limit price) with the quantities typed over it, then each client's order following the
+ * statuses the recorded lote's order for that client went through (a limit lote rests until canceled); executed
+ * orders reach the mock portfolio.
  */
-export interface LotesReplay {
-  validate: (req: c.LoteValidarRequest) => c.LoteValidacao;
-  roteiro: (lado: c.Lado, cliente: number, ticker: string) => c.OrderStatus[] | undefined;
-}
-let replay: LotesReplay | null = null;
-export const seedLotesMock = (value: LotesReplay | null) => (replay = value);
-
-type Item = Grupo<c.LoteItemStatus>;
-type Lote = Omit<c.LoteStatus, 'itens' | 'executed_all' | 'finished'> & { itens: Item[] };
 let lotes = new Map<string, Lote>();
 let byKey = new Map<string, string>();
-let [nextLote, nextGroup] = [1, 1];
+let grupos = 0;
+export const resetLotesMock = () => ([lotes, byKey, grupos] = [new Map(), new Map(), 0]);
 
-export function resetLotesMock() {
-  emVoo.resetComprasEmVooMock('lotes');
-  [lotes, byKey, nextLote, nextGroup, replay] = [new Map(), new Map(), 1, 1, null];
-}
+const fluxoDe = (lado: c.Lado, execucao: c.Execucao) =>
+  lado === 'venda'
+    ? 'fluxo-lote-venda'
+    : execucao === 'limite'
+      ? 'fluxo-lote-cancelar'
+      : 'fluxo-lote-compra';
 
-const UNREACHABLE = new Set(['offline', 'timeout', 'missing_ip', 'error']);
-const nomeDe = (id: number) => findMockCliente(id)?.nome ?? `Cliente ${id}`;
-
-/** One client's line of a validation, through the server's rules (shared/lotes) and words (the contract). */
-function validateCliente(id: number, req: c.LoteValidarRequest, ajuste?: number) {
-  const status = mockClienteStatus(id);
-  // The client's buys of the stock in flight are already spoken for: sized from what they leave.
-  const compras = emVoo.comprasEmVooMock(id, req.ticker);
-  const disponivel = deductEmVoo(carteira.mockValorDisponivel(id), compras);
-  const aviso = avisoLoteEmVoo(req.ticker, compras);
-  const posicao = carteira.openMockTickers(id).includes(req.ticker);
-  const mt5 = c.Mt5StatusValueSchema.catch('error').parse(status?.status ?? 'missing_ip');
-  const base = {
-    cliente: id,
-    nome: nomeDe(id),
-    status_mt5: mt5,
-    detalhe_mt5: status?.detail ?? null,
-  };
-  const item = {
-    ...base,
-    valor_disponivel: money(disponivel),
-    posicao_aberta: posicao,
-    compras_em_voo: compras,
-    aviso,
-  };
-  if (!status || UNREACHABLE.has(status.status)) {
-    const semIp = status?.status === 'missing_ip';
-    const motivo = semIp ? `${CLIENTE_SEM_IP}.` : terminalSemResposta(status?.detail ?? '');
-    const vazio = { preco_referencia: null, quantidade: 0, legs_sugeridas: [], validacoes: [] };
-    return { ...item, ...vazio, valor_estimado: null, elegivel: false, motivo };
-  }
-  const preco = req.preco ?? carteira.mockQuote(req.ticker) ?? 10;
-  const dim = ajuste === undefined ? dimensionar(req.regra, req.valor, disponivel, preco) : null;
-  const quantidade = ajuste ?? dim!.quantidade;
-  const legs = splitLegs(req.ticker, quantidade);
-  const problema =
-    status.status === 'warning' ? terminalProblem({ connected: true, trade_allowed: false }) : null;
-  const recusa = problema ?? (req.tp > preco ? null : alvoAbaixoDoPreco(formatMoney(preco)));
-  const motivo = motivoDoCliente({
-    terminal: problema,
-    posicaoAberta: posicao ? posicaoAberta(req.ticker) : null,
-    aviso,
-    disponivel,
-    dimensionamento: dim?.motivo ?? null,
-    pernas: recusa,
+/** The recorded validation, for the clients asked, with the quantities the operator typed. */
+function validacao({ ticker, execucao, clientes, ajustes }: c.LoteValidarRequest) {
+  const { itens } = recordedAnswers<c.LoteValidacao>(fluxoDe('compra', execucao), ticker)[0]!;
+  const digitadas = new Map(ajustes?.map((a) => [a.cliente, a.quantidade]));
+  const pedidos = itens.filter((i) => !clientes || clientes.includes(i.cliente));
+  const itensValidados = pedidos.map((item) => {
+    const quantidade = digitadas.get(item.cliente);
+    if (quantidade === undefined) return item;
+    const legs_sugeridas = splitLegs(ticker, quantidade);
+    const validacoes = legs_sugeridas.map((l) => ({ ...item.validacoes[0]!, symbol: l.symbol }));
+    const preco = item.preco_referencia;
+    const valor_estimado = preco && valorEstimado(quantidade, preco);
+    return { ...item, quantidade, legs_sugeridas, validacoes, valor_estimado };
   });
-  return {
-    ...item,
-    preco_referencia: preco,
-    quantidade,
-    legs_sugeridas: legs,
-    validacoes: legs.map((l) => ({ symbol: l.symbol, ok: !recusa, motivo: recusa })),
-    valor_estimado: quantidade > 0 ? valorEstimado(quantidade, preco) : null,
-    elegivel: motivo === null,
-    motivo,
-  };
+  return { itens: itensValidados };
 }
 
-function newItem(
-  lado: c.Lado,
-  cliente: number,
-  legs: c.Leg[],
-  ticker: string,
-  aoExecutar: () => void,
-  operacao: number | null = null,
-) {
-  const status = mockClienteStatus(cliente);
-  const erro = status?.status === 'warning' || ticker === REJECTED_TICKER ? rejeicao(ticker) : null;
-  const group_id = uuid('00000000', nextGroup++);
-  return novoGrupo<c.LoteItemStatus>(
-    { group_id, cliente, nome: nomeDe(cliente), operacao, erro, aviso: null },
-    legs,
-    {
-      esperando: !status || UNREACHABLE.has(status.status),
-      aoExecutar,
-      roteiro: replay?.roteiro(lado, cliente, ticker),
-    },
+type Campos = Omit<Lote, 'lote_id' | 'criado_em' | 'criado_por' | 'itens'>;
+type Pedido = { cliente: number; legs: c.Leg[]; operacao: number | null; fim: () => void };
+/** A lote stored once per Idempotency-Key (a retried send answers the first), each client's order replayed. */
+function store(request: Request, campos: Campos, pedidos: Pedido[]) {
+  const key = request.headers.get('idempotency-key')!;
+  if (byKey.has(key)) return { lote_id: byKey.get(key)! };
+  const passos = recordedAnswers<c.LoteStatus>(
+    fluxoDe(campos.lado, campos.execucao),
+    campos.ticker_base,
   );
-}
-
-function answer(lote: Lote): c.LoteStatus {
-  const itens = lote.itens.map((i) => ({ ...i.status }));
-  const executed_all = itens.length > 0 && itens.every((i) => i.executed_all);
-  return { ...lote, itens, executed_all, finished: itens.every((i) => i.finished) };
-}
-
-/** A lote stored once per Idempotency-Key: a retried send answers the first. */
-function store(
-  key: string,
-  request: Request,
-  fields: Omit<Lote, 'lote_id' | 'criado_em' | 'criado_por' | 'itens'>,
-  itens: () => Item[],
-) {
-  if (!byKey.has(key)) {
-    const lote_id = uuid('10000000', nextLote++);
-    const criado = {
-      lote_id,
-      criado_em: new Date().toISOString(),
-      criado_por: mockUsername(request),
-    };
-    lotes.set(lote_id, { ...fields, ...criado, itens: itens() });
-    byKey.set(key, lote_id);
-  }
-  return { lote_id: byKey.get(key)! };
-}
-
-const naoEncontrado = () => fail(404, recorded('lote-status-404').response.body.detail);
-/** The server's 400 for a client id it does not know, as recorded. */
-const CLIENTE_DESCONHECIDO = recorded('lote-validar-400').response.body.campos!['clientes.0']!;
-const valor = (body: { preco?: number | undefined }) => ({ preco: body.preco ?? null });
-
-/** The operations a sale lote names: the portfolio mock's, else the control panel's rows (the QA replay's). */
-function operacoesDaVenda(ids: number[]) {
-  return ids.map((id) => {
-    const op = carteira.mockOperacao(id);
-    if (op) {
-      const ticker = carteira.mockAcaoTicker(op.acao) ?? '';
-      return {
-        id,
-        cliente: op.cliente,
-        ticker,
-        quantidade: op.quantidade ?? 0,
-        vendida: op.data_venda !== null,
-      };
-    }
-    const posicao = mockPosicao(id);
-    const cliente = listMockClientes().find((cl) => cl.nome === posicao?.cliente);
-    return (
-      posicao &&
-      cliente && {
-        id,
-        cliente: cliente.id,
-        ticker: posicao.acao,
-        quantidade: posicao.quantidade ?? 0,
-        vendida: false,
-      }
-    );
+  const itens = pedidos.map(({ cliente, legs, operacao, fim }) => {
+    // The recorded lote's order for the client, else its first one.
+    const roteiro = passos
+      .filter((s) => 'lote_id' in s && 'itens' in s)
+      .map((s) => s.itens.find((i) => i.cliente === cliente) ?? s.itens[0]!);
+    const nome = findMockCliente(cliente)?.nome ?? `Cliente ${cliente}`;
+    const group_id = uuid('00000000', ++grupos);
+    return novoGrupo<c.LoteItemStatus>({ group_id, cliente, nome, operacao }, legs, roteiro, fim);
   });
+  const lote_id = uuid('10000000', lotes.size + 1);
+  const criado = { criado_em: new Date().toISOString(), criado_por: mockUsername(request) };
+  lotes.set(lote_id, { ...campos, lote_id, ...criado, itens });
+  byKey.set(key, lote_id);
+  return { lote_id };
 }
+
+/** The operation a sale lote names: the portfolio mock's, else the control panel's row (the QA replay's). */
+function operacaoDaVenda(id: number) {
+  const op = carteira.mockOperacao(id);
+  const posicao = mockPosicao(id);
+  const cliente = op?.cliente ?? listMockClientes().find((cl) => cl.nome === posicao?.cliente)?.id;
+  const ticker = op ? carteira.mockAcaoTicker(op.acao) : posicao?.acao;
+  if (cliente === undefined || ticker === undefined) return null;
+  const quantidade = (op ?? posicao)?.quantidade ?? 0;
+  return { id, cliente, ticker, quantidade };
+}
+
+const comLote = <T>(id: string, answer: (lote: Lote) => T) => {
+  const lote = lotes.get(id);
+  return lote ? answer(lote) : fail(404, recorded('lote-status-404').response.body.detail);
+};
 
 export const lotesHandlers = [
-  handle(e.validate, ({ input: { body } }) => {
-    if (replay) return ok(e.validate, replay.validate(body));
-    const todos = [...listMockClientes()].sort((a, b) =>
-      (a.nome ?? '').localeCompare(b.nome ?? '', 'pt-BR'),
-    );
-    const ids = body.clientes ?? todos.map((cl) => cl.id);
-    const missing = ids.findIndex((id) => !findMockCliente(id));
-    if (missing >= 0)
-      return invalid([{ path: ['clientes', missing], message: CLIENTE_DESCONHECIDO }]);
-    const ajustes = new Map(body.ajustes?.map((a) => [a.cliente, a.quantidade]));
-    return ok(e.validate, { itens: ids.map((id) => validateCliente(id, body, ajustes.get(id))) });
+  handle(e.validate, ({ input: { body } }) => ok(e.validate, validacao(body))),
+
+  handle(e.sendCompra, ({ input: { body }, request }) => {
+    const { ticker_base, execucao, tp, preco = null, regra = null, valor = null } = body;
+    const campos = { lado: 'compra' as const, ticker_base, execucao, preco, tp, regra, valor };
+    const pedidos = body.itens.map(({ cliente, legs }) => {
+      const quantidade = legs.reduce((sum, l) => sum + l.quantidade, 0);
+      const fim = carteira.comprada(cliente, ticker_base, quantidade, preco, tp);
+      return { cliente, legs, operacao: null, fim };
+    });
+    return ok(e.sendCompra, store(request, campos, pedidos));
   }),
 
-  handle(e.sendCompra, ({ input: { headers, body }, request }) => {
-    const { ticker_base: ticker, tp } = body;
-    const missing = body.itens.findIndex((item) => !findMockCliente(item.cliente));
-    if (missing >= 0)
-      return invalid([{ path: ['itens', missing, 'cliente'], message: CLIENTE_DESCONHECIDO }]);
-    const key = headers['idempotency-key'];
-    const recusa =
-      byKey.has(key) || body.confirmar_compra_em_voo ? null : emVoo.recusaLoteMock(body);
-    if (recusa) return recusa;
-    const { preco } = valor(body);
-    const fields = {
-      lado: 'compra' as const,
-      ticker_base: ticker,
-      execucao: body.execucao,
-      preco,
-      tp,
-      regra: body.regra ?? null,
-      valor: body.valor ?? null,
-    };
-    const itens = () =>
-      body.itens.map(({ cliente, legs }) => {
-        const quantidade = legs.reduce((sum, l) => sum + l.quantidade, 0);
-        const aoExecutar = carteira.comprada(cliente, ticker, quantidade, preco, tp);
-        const item = newItem('compra', cliente, legs, ticker, aoExecutar);
-        const fim = () => !item.status.finished;
-        const group_id = item.status.group_id;
-        emVoo.registrarCompraMock({
-          origem: 'lotes',
-          cliente,
-          ticker,
-          group_id,
-          quantidade,
-          ...(preco !== null && { preco }),
-          emVoo: fim,
-        });
-        return item;
-      });
-    return ok(e.sendCompra, store(key, request, fields, itens));
-  }),
-
-  handle(e.sendVenda, ({ input: { headers, body }, request }) => {
-    const ops = operacoesDaVenda(body.operacoes);
+  handle(e.sendVenda, ({ input: { body }, request }) => {
+    const ops = body.operacoes.map(operacaoDaVenda);
     const missing = ops.findIndex((o) => !o);
-    if (missing >= 0)
-      return invalid([
-        { path: ['operacoes', missing], message: recorded('venda-404').response.body.detail },
-      ]);
-    if (ops.some((o) => o!.vendida))
-      return fail(409, recorded('lote-venda-409').response.body.detail);
-    const ticker = ops[0]!.ticker;
-    const fields = {
-      lado: 'venda' as const,
-      ticker_base: ticker,
-      execucao: body.execucao,
-      ...valor(body),
-      tp: null,
-      regra: null,
-      valor: null,
-    };
-    const vender = (id: number) => () => {
-      carteira.closeMockOperacao(id, body.preco ?? carteira.mockQuote(ticker) ?? null);
-      closeMockPosicao(id);
-    };
-    const itens = () =>
-      ops.map((o) =>
-        newItem(
-          'venda',
-          o!.cliente,
-          splitLegs(ticker, o!.quantidade),
-          ticker,
-          vender(o!.id),
-          o!.id,
-        ),
-      );
-    return ok(e.sendVenda, store(headers['idempotency-key'], request, fields, itens));
+    const message = recorded('venda-404').response.body.detail;
+    if (missing >= 0) return invalid([{ path: ['operacoes', missing], message }]);
+    const { ticker } = ops[0]!;
+    const { execucao, preco = null } = body;
+    const campos = { lado: 'venda' as const, ticker_base: ticker, execucao, preco, tp: null };
+    const pedidos = ops.map((o) => ({
+      cliente: o!.cliente,
+      legs: splitLegs(ticker, o!.quantidade),
+      operacao: o!.id,
+      fim: () => {
+        carteira.closeMockOperacao(o!.id, preco ?? carteira.mockQuote(ticker) ?? null);
+        closeMockPosicao(o!.id);
+      },
+    }));
+    return ok(e.sendVenda, store(request, { ...campos, regra: null, valor: null }, pedidos));
   }),
 
-  handle(e.status, ({ input: { params } }) => {
-    const lote = lotes.get(params.lote_id);
-    if (!lote) return naoEncontrado();
-    lote.itens.forEach(avancar);
-    return ok(e.status, answer(lote));
-  }),
+  handle(e.status, ({ input: { params } }) =>
+    comLote(params.lote_id, (lote) => {
+      lote.itens.forEach(avancar);
+      return ok(e.status, answer(lote));
+    }),
+  ),
 
   handle(e.list, () => {
     const resumo = (lote: Lote) => {
       const { itens, finished, lote_id, lado, ticker_base, execucao, criado_em, criado_por } =
         answer(lote);
-      return {
-        ...{ lote_id, lado, ticker_base, execucao, criado_em, criado_por },
-        clientes: new Set(itens.map((i) => i.cliente)).size,
-        ...contarItens(itens),
-        finished: Boolean(finished),
-      };
+      const clientes = new Set(itens.map((i) => i.cliente)).size;
+      const criado = { criado_em, criado_por, clientes, ...contarItens(itens), finished };
+      return { lote_id, lado, ticker_base, execucao, ...criado };
     };
     return ok(e.list, [...lotes.values()].reverse().map(resumo));
   }),
 
-  // What rests open is canceled at once (the filled part stays); an order the terminal never got cannot be.
-  handle(e.cancel, ({ input: { params } }) => {
-    const lote = lotes.get(params.lote_id);
-    if (!lote) return naoEncontrado();
-    const abertos = lote.itens.filter((i) => !i.status.finished);
-    if (!abertos.length) return fail(409, recorded('lote-cancelar-409').response.body.detail);
-    const cancelamentos = abertos.map((item) => {
-      const { cliente, nome, group_id } = item.status;
-      if (!item.esperando) cancelGrupo(item);
-      const recusa = item.esperando ? NADA_A_CANCELAR : null;
-      return { cliente, nome, group_id, ok: !recusa, motivo: recusa };
-    });
-    return ok(e.cancel, { ...answer(lote), cancelamentos });
-  }),
+  // What rests open is canceled at once (the filled part stays).
+  handle(e.cancel, ({ input: { params } }) =>
+    comLote(params.lote_id, (lote) => {
+      const abertos = lote.itens.filter((i) => !i.status.finished);
+      if (!abertos.length) return fail(409, recorded('lote-cancelar-409').response.body.detail);
+      abertos.forEach(cancelGrupo);
+      const cancelamentos = abertos.map(({ status: { cliente, nome, group_id } }) => {
+        return { cliente, nome, group_id, ok: true, motivo: null };
+      });
+      return ok(e.cancel, { ...answer(lote), cancelamentos });
+    }),
+  ),
 ];

@@ -1,8 +1,4 @@
-import { sistemaEndpoints as e } from '../../contract';
-import { handle, ok } from '../contract';
+import { gravado } from '../recorded';
 
-/** The browser's mock mode is always alive and ready: there is no server to wait for. */
-export const sistemaHandlers = [
-  handle(e.health, () => ok(e.health, { status: 'ok' })),
-  handle(e.ready, () => ok(e.ready, { status: 'pronto' })),
-];
+/** The browser's mock mode is always alive and ready, as the recorded server was: there is no server to wait for. */
+export const sistemaHandlers = [gravado('health'), gravado('ready')];

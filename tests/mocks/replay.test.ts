@@ -64,19 +64,24 @@ function recordedAnswers(
 describe('QA replay (npm run dev:mock)', () => {
   it('replays the recorded buy: validate, send, then each recorded status in order', async () => {
     const ana = recorded('clientes-list').response.body[0]!;
-    const validar = {
-      ticker: 'PETR4',
-      modo: 'quantidade',
-      execucao: 'mercado',
-      tp: 100,
-      quantidade: 100,
-    };
-    const validated = await api('POST', `/clientes/${ana.id}/mt5/compra/validar/`, validar);
+    const [validar, enviar] = recordedSequence('fluxo-compra').map((s) => s.request.body);
+    const path = `/clientes/${ana.id}/mt5/compra/validar/`;
+    const validated = await api('POST', path, { ...(validar as object), ticker: 'PETR4' });
     const [recordedValidation] = recordedAnswers('fluxo-compra', /validar\/$/, 'PETR4');
-    expect(validated.body).toMatchObject({
-      legs_sugeridas: (recordedValidation as { legs_sugeridas: unknown }).legs_sugeridas,
+    expect(validated.body).toEqual(recordedValidation);
+    // Another quantity: the recorded checks on its own legs.
+    const outra = await api('POST', path, {
+      ...(validar as object),
+      ticker: 'PETR4',
+      quantidade: 100,
     });
-    const sent = await api('POST', `/clientes/${ana.id}/mt5/compra/`, compra);
+    expect(outra.body.legs_sugeridas).toEqual([{ symbol: 'PETR4', quantidade: 100 }]);
+    const envio = enviar as { legs: Array<{ symbol: string; quantidade: number }> };
+    const sent = await api('POST', `/clientes/${ana.id}/mt5/compra/`, {
+      ...envio,
+      ticker_base: 'PETR4',
+      legs: envio.legs.map((l) => ({ ...l, symbol: l.symbol.replace(/^[A-Z]{4}\d+/, 'PETR4') })),
+    });
     const expected = recordedAnswers('fluxo-compra', /compra-status\/[^/]+\/$/, 'PETR4');
     expect(expected.length).toBeGreaterThan(1);
     const statuses = [];

@@ -3,8 +3,8 @@ import { defaultSystem } from '@chakra-ui/react';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { takeContractViolations } from '../../mocks/contract';
-import { resetMockHandlers } from '../../mocks/handlers';
 import { server } from '../../mocks/node';
+import { seedScene } from '../src/scene';
 import { clearQueryClients } from './render';
 import { system } from '../../src/app/theme';
 
@@ -53,8 +53,8 @@ window.scrollTo = () => {};
 
 beforeAll(async () => {
   // A worker runs its files one after the other on the same modules and document (the project is not isolated):
-  // each file starts from the mocks' hand-picked state, whatever the file before it seeded or changed.
-  resetMockHandlers();
+  // each file starts from the mocks' hand-picked scene, whatever the file before it seeded or changed.
+  seedScene();
   server.listen({ onUnhandledRequest: 'error' });
   // What the app loads on demand (the router and the login's calls once the login screen shows, each screen on
   // hover or when opened): a browser has fetched it by the time it shows; here its first use would transform it

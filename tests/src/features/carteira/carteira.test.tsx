@@ -8,6 +8,7 @@ import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import { FECHAR_NAO_CANCELA } from '../../../../src/features/carteira/ordens/OrdemDialog';
 import { fakePollClock } from '../../../support/fake-clock';
 import { renderApp } from '../../../support/render';
+import { ordensScene } from '../../msw-scenes';
 
 const table = (name: string) => screen.findByRole('table', { name });
 const cell = (row: HTMLElement, index: number) => within(row).getAllByRole('cell')[index]!;
@@ -17,7 +18,11 @@ async function rowOf(tableName: string, ticker: string) {
 }
 
 describe('the portfolio screen', () => {
-  beforeEach(() => resetCarteiraMock());
+  beforeEach(() => {
+    resetCarteiraMock();
+    // An MT5 order half filled at its first status poll, executed at the next (tests/src/msw-scenes.ts).
+    server.use(...ordensScene());
+  });
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registrarCompraMock } from '../../../../mocks/handlers/compras-em-voo';
-import { resetOrdensMock } from '../../../../mocks/handlers/ordens';
+import { server } from '../../../../mocks/node';
 import { CompraDialog } from '../../../../src/features/carteira/ordens/CompraDialog';
 import { recordRequests } from '../../../support/requests';
 import { renderWithProviders } from '../../../support/render';
+import { ordensScene, type EmVoo } from '../../msw-scenes';
 
 /** Issue 26, item 5 in the buy dialog: a buy of the stock already in flight is said, and confirmed before another. */
 
@@ -13,16 +13,16 @@ const AVISO =
   'Confira o histórico de ordens; enviar outra compra pede confirmação.';
 const CONFIRMA = 'Comprar assim mesmo, com a outra compra em andamento';
 
-/** A limit buy of 100 PETR4 at R$ 30,00 the mock keeps in flight for client 1. */
+/** The buys the scene's server holds in flight (tests/src/msw-scenes.ts). */
+let emCurso: EmVoo[] = [];
+/** A limit buy of 100 PETR4 at R$ 30,00 the server keeps in flight for client 1. */
 const emVoo = () =>
-  registrarCompraMock({
-    origem: 'ordens',
+  emCurso.push({
     cliente: 1,
     ticker: 'PETR4',
     group_id: '00000000-0000-4000-8000-000000000099',
     quantidade: 100,
     preco: 30,
-    emVoo: () => true,
   });
 
 async function validado() {
@@ -39,7 +39,10 @@ async function validado() {
 }
 
 describe('a buy of the stock already in flight, in the buy dialog', () => {
-  beforeEach(() => resetOrdensMock());
+  beforeEach(() => {
+    emCurso = [];
+    server.use(...ordensScene({ emVoo: emCurso }));
+  });
 
   it('is said after Validar, and Enviar waits for the operator’s confirmation', async () => {
     emVoo();

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { resetOrdensMock } from '../../../../mocks/handlers/ordens';
 import { ORDEM_POLL_MS } from '../../../../src/api/ordens';
 import {
   CompraDialog,
@@ -13,6 +12,7 @@ import { VendaDialog } from '../../../../src/features/carteira/ordens/VendaDialo
 import { server } from '../../../../mocks/node';
 import { fakePollClock } from '../../../support/fake-clock';
 import { recordRequests } from '../../../support/requests';
+import { ordensScene } from '../../msw-scenes';
 import { renderWithProviders } from '../../../support/render';
 
 const recomendacoes: RecomendacaoDisponivel[] = [
@@ -39,6 +39,9 @@ function useRecomendacoes() {
 afterEach(() => {
   vi.useRealTimers();
 });
+// The dialogs' server: legs split from the quantity, checked at a reference price of R$ 10,00; each order half filled
+// at its first poll and executed at the next, RJCT3's rejected (tests/src/msw-scenes.ts).
+beforeEach(() => server.use(...ordensScene()));
 
 const renderCompra = () => {
   const onExecuted = vi.fn();
@@ -49,9 +52,6 @@ const renderCompra = () => {
 };
 
 describe('the MT5 buy dialog', () => {
-  // Each test's buys start from none in flight: the mock, as the server, asks to confirm a second buy of a stock.
-  beforeEach(() => resetOrdensMock());
-
   it('shows the limit price only for limite, and quantity or value by entry mode', async () => {
     const { user } = renderCompra();
     expect(await screen.findByText('Nova Compra (MT5)')).toBeInTheDocument();

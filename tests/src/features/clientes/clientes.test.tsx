@@ -3,13 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClienteStatus } from '../../../../contract';
 import { clientesQueries, STATUS_REFRESH_MS } from '../../../../src/api/clientes';
-import {
-  CLIENTE_COM_POSICAO,
-  RECUSA_DELETAR,
-  resetClientesMock,
-} from '../../../../mocks/handlers/clientes';
+import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { CLIENTE_COM_POSICAO, RECUSA_DELETAR, recusaDeletar } from '../../scene';
 
 beforeEach(() => resetClientesMock());
 
@@ -370,6 +367,7 @@ describe('/clientes: delete', () => {
 
   it("shows the server's reason when it refuses", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(recusaDeletar());
     const { user } = renderApp('/clientes');
     const row = await rowOf('Nascimento Participações Ltda');
     expect(CLIENTE_COM_POSICAO).toBe(3);

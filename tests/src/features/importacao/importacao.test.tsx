@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  MOCK_CONFLICT_DATE,
-  MOCK_INVALID_DATE,
-  MOCK_INVALID_DETAIL,
-} from '../../../../mocks/handlers/importacao';
 import { server } from '../../../../mocks/node';
 import { formatDate } from '../../../../shared/format';
 import { NADA_IMPORTADO } from '../../../../src/features/importacao/ImportacaoPage';
 import { renderApp } from '../../../support/render';
+import {
+  MOCK_CONFLICT_DATE,
+  MOCK_INVALID_DATE,
+  MOCK_INVALID_DETAIL,
+  planilhaRecusada,
+} from '../../scene';
 
 const xlsx = (name = 'carteira.xlsx') =>
   new File([new Uint8Array([0x50, 0x4b, 3, 4])], name, {
@@ -192,6 +193,7 @@ describe('import screen', () => {
 
   it("shows 'Falha ao importar auto.' with the error and the server's detail", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(planilhaRecusada());
     const { user } = await openPage();
     await fill(user, { data: MOCK_INVALID_DATE });
     await user.click(submit());

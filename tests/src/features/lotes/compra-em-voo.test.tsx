@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cliente, ClienteStatus } from '../../../../contract';
-import { MOCK_ACOES, MOCK_COTACOES, seedCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { seedCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
-import { registrarCompraMock } from '../../../../mocks/handlers/compras-em-voo';
-import { resetLotesMock } from '../../../../mocks/handlers/lotes';
-import { resetOrdensMock } from '../../../../mocks/handlers/ordens';
+import { server } from '../../../../mocks/node';
+import { type EmVoo } from '../../msw-scenes';
+import { lotesScene } from '../../msw-scenes-lotes';
+import { MOCK_ACOES, MOCK_COTACOES, MOCK_COTADO_EM } from '../../scene';
 import { renderApp } from '../../../support/render';
 import { recordRequests } from '../../../support/requests';
 
@@ -29,16 +30,16 @@ const STATUS: Record<number, Omit<ClienteStatus, 'id'>> = {
   2: { status: 'online', ping: 11, detail: null },
 };
 
-/** A limit buy of 100 ABEV3 at R$ 12,00 the mock keeps in flight for the client. */
+/** The buys the scene's server holds in flight (tests/src/msw-scenes.ts). */
+let emCurso: EmVoo[] = [];
+/** A limit buy of 100 ABEV3 at R$ 12,00 the server keeps in flight for the client. */
 const emVoo = (clienteId: number) =>
-  registrarCompraMock({
-    origem: 'ordens',
+  emCurso.push({
     cliente: clienteId,
     ticker: 'ABEV3',
     group_id: `00000000-0000-4000-8000-00000000009${clienteId}`,
     quantidade: 100,
     preco: 12,
-    emVoo: () => true,
   });
 
 beforeEach(() => {
@@ -47,11 +48,12 @@ beforeEach(() => {
   seedCarteiraMock({
     acoes: MOCK_ACOES,
     cotacoes: MOCK_COTACOES,
+    cotado_em: MOCK_COTADO_EM,
     operacoes: [],
     patrimonio: { 1: 100_000, 2: 100_000 },
   });
-  resetLotesMock();
-  resetOrdensMock();
+  emCurso = [];
+  server.use(...lotesScene({ emVoo: emCurso }));
 });
 
 const grid = () => screen.getByRole('table', { name: 'Clientes do lote' });

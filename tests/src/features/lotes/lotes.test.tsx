@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cliente, ClienteStatus } from '../../../../contract';
-import { MOCK_ACOES, MOCK_COTACOES, seedCarteiraMock } from '../../../../mocks/handlers/carteira';
+import { seedCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
 import { resetLotesMock } from '../../../../mocks/handlers/lotes';
-import { MOCK_PATRIMONIO, seedPainelMock } from '../../../../mocks/handlers/painel';
+import { seedPainelMock } from '../../../../mocks/handlers/painel';
 import { server } from '../../../../mocks/node';
+import { lotesScene } from '../../msw-scenes-lotes';
+import { MOCK_ACOES, MOCK_COTACOES, MOCK_COTADO_EM, MOCK_PATRIMONIO } from '../../scene';
 import { todayIso } from '../../../../shared/dates';
 import { LOTE_POLL_MS } from '../../../../src/api/lotes';
 import { fakePollClock } from '../../../support/fake-clock';
@@ -54,6 +56,7 @@ beforeEach(() => {
   seedCarteiraMock({
     acoes: MOCK_ACOES,
     cotacoes: MOCK_COTACOES,
+    cotado_em: MOCK_COTADO_EM,
     operacoes: [],
     patrimonio: { 1: 100_000, 2: 100_000, 3: 100_000, 4: 100_000 },
   });
@@ -112,7 +115,12 @@ async function validated(path = '/ordens/lote?ticker=ABEV3&tp=15') {
   return rendered;
 }
 
+/** The buy lote's server: each client sized from its money, its orders half filled, then executed (RJCT3's rejected). */
+const comprasEmLote = () => beforeEach(() => server.use(...lotesScene()));
+
 describe('Compra em lote', () => {
+  comprasEmLote();
+
   it('sizes each client from its own money, selects the eligible ones and says why not the others', async () => {
     await validated();
     // 50 % of R$ 10.000,00 at 13,20: 378 shares (300 + 78 fractional), R$ 4.989,60.
@@ -283,6 +291,8 @@ describe('Compra em lote', () => {
 });
 
 describe('the lote grid with 500 clients', () => {
+  comprasEmLote();
+
   it('stays virtualised, and ticks and sorts all of them', async () => {
     const muitos = Array.from({ length: 500 }, (_, i) =>
       cliente(1000 + i, `Cliente ${String(i).padStart(3, '0')}`, String(9000 + i), 10),
@@ -291,6 +301,7 @@ describe('the lote grid with 500 clients', () => {
     seedCarteiraMock({
       acoes: MOCK_ACOES,
       cotacoes: MOCK_COTACOES,
+      cotado_em: MOCK_COTADO_EM,
       operacoes: [],
       patrimonio: Object.fromEntries(muitos.map((c, i) => [c.id, 10_000 + i * 100])),
     });
@@ -398,6 +409,8 @@ describe('the control panel’s recommendation', () => {
 });
 
 describe('Exportar on the lote grids', () => {
+  comprasEmLote();
+
   it('the buy lote’s clients as filtered and ticked, every check in words', async () => {
     const blobs: Blob[] = [];
     const nomes: string[] = [];

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordensEndpoints as e, type Ordem, type OrdemDetalhe } from '../../../../contract';
 import { handle, ok } from '../../../../mocks/contract';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { historicoScene, ordemGravada, pernaGravada, rejeitada } from '../../msw-scenes';
 
 /** The query strings of the history calls the screen makes. */
 function spyHistorico() {
@@ -55,7 +56,33 @@ const ordem = (n: number, extra: Partial<Ordem> = {}): Ordem => ({
   ...extra,
 });
 
+/** The history the list tests read: Ana's PETR4 buy executed, Bruno's VALE3 limit buy rejected by the terminal. */
+const HISTORICO = [
+  ordemGravada({
+    group_id: '00000000-0000-4000-8000-000000000001',
+    ...{ cliente: 1, nome: 'Ana Beatriz Carvalho', acao: 'PETR4', lado: 'compra' },
+    ...{ execucao: 'mercado', preco: null, tp: 33, estado: 'completed', erro: null, aviso: null },
+    ...{ criado_em: '2025-08-04T13:15:02.120Z', concluido_em: '2025-08-04T13:15:04.120Z' },
+    criado_por: 'operador',
+    legs: [
+      pernaGravada('filled', { symbol: 'PETR4', volume: 100, volume_exec: 100, preco_medio: 31.5 }),
+    ],
+  }),
+  ordemGravada({
+    group_id: '00000000-0000-4000-8000-000000000002',
+    ...{ cliente: 2, nome: 'Bruno Henrique Almeida', acao: 'VALE3', lado: 'compra' },
+    ...{ execucao: 'limite', preco: 58.5, tp: 63, estado: 'failed', aviso: null },
+    ...{ criado_em: '2025-09-01T14:02:40.500Z', concluido_em: '2025-09-01T14:02:41.500Z' },
+    ...{ criado_por: 'maria', erro: rejeitada('VALE3').at(-1)!.erro ?? null },
+    legs: [
+      pernaGravada('rejected', { symbol: 'VALE3', volume: 200, volume_exec: 0, preco_medio: null }),
+    ],
+  }),
+];
+
 describe('Ordens → Histórico', () => {
+  beforeEach(() => server.use(historicoScene(HISTORICO)));
+
   it('is reached from the top bar and lists every order newest first with legs, state, retcode and the broker text', async () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Ordens' }, lento));

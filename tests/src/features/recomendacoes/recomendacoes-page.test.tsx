@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
-import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../../../mocks/handlers/recomendacoes';
+import { MOCK_RECALCULO, MOCK_RECOMENDACOES } from '../../scene';
 import type { Recomendacao } from '../../../../contract';
 import { renderApp } from '../../../support/render';
 import { COLUNAS, expectedOrder, grid, headerLabels, tickers } from './recomendacoes-grid';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockAcao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { mockHistoricoPrecos } from '../../../../mocks/handlers/precos';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { mockHistoricoPrecos, precosScene } from '../../scene/precos';
 
 /**
  * jsdom has no canvas: lightweight-charts is replaced by a recorder of what the dialog hands it (the series and
@@ -87,6 +87,8 @@ async function abrirCarteira(aba: 'POSICIONADAS' | 'REALIZADAS') {
 
 beforeEach(() => {
   resetCarteiraMock();
+  // Two years of each stock's closes, ending at the scene's quotes (tests/src/scene/precos.ts).
+  server.use(precosScene());
   grafico.charts = 0;
   grafico.series = [];
   grafico.intervalos = [];

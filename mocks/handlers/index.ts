@@ -1,3 +1,4 @@
+import { alertasHandlers, resetAlertasMock } from './alertas';
 import { authHandlers } from './auth';
 import { carteiraHandlers, resetCarteiraMock } from './carteira';
 import { clientesHandlers, resetClientesMock } from './clientes';
@@ -29,6 +30,7 @@ export const handlers = [
   ...sistemaHandlers,
   ...irHandlers,
   ...rentabilidadeHandlers,
+  ...alertasHandlers,
 ];
 
 /** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */
@@ -40,4 +42,5 @@ export function resetMockHandlers() {
   resetLotesMock();
   resetOrdensMock();
   resetPainelMock();
+  resetAlertasMock();
 }

@@ -82,7 +82,8 @@ export const alertasHandlers = [
       if (a.reconhecido) return;
       Object.assign(a, {
         reconhecido: true,
-        reconhecido_por: mockUsername(request),
+        // The tests' session token names nobody: the mock's default user.
+        reconhecido_por: mockUsername(request) || 'operador',
         reconhecido_em: new Date().toISOString(),
       });
     }),

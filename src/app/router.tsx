@@ -9,6 +9,7 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router';
 import { AppShell } from '../components/AppShell';
+import { alertasSearch } from '../features/alertas/search';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { irMensalSearch } from '../features/ir/ir-mensal';
 import { loteSearch } from '../features/lotes/search';
@@ -56,11 +57,18 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/clientes/$id/carteira',
     // ?aba= is the open tab (a link from an order to the operation it created or realised, back from an order);
-    // an unknown one is the default tab. The IR tab keeps its year and month there too (?ano=, ?mes=).
-    validateSearch: (search: Record<string, unknown>): { aba?: AbaCarteira } & IrSearch => {
+    // an unknown one is the default tab. The IR tab keeps its year and month there too (?ano=, ?mes=), and
+    // POSICIONADAS the open operation whose Vender an alert's link opens (?vender=, issue 31).
+    validateSearch: (
+      search: Record<string, unknown>,
+    ): { aba?: AbaCarteira; vender?: number } & IrSearch => {
       if (!ABAS_CARTEIRA.includes(search.aba as AbaCarteira)) return {};
       const aba = search.aba as AbaCarteira;
-      return aba === 'ir' ? { aba, ...irSearch(search) } : { aba };
+      if (aba === 'ir') return { aba, ...irSearch(search) };
+      const vender = Number(search.vender);
+      return aba === 'posicionadas' && Number.isInteger(vender) && vender > 0
+        ? { aba, vender }
+        : { aba };
     },
     component: lazyRouteComponent(
       () => import('../features/carteira/CarteiraPage'),
@@ -136,6 +144,13 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/ferramentas/ativos',
     component: lazyRouteComponent(() => import('../features/ativos/AtivosPage'), 'AtivosPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/alertas',
+    // ?aba= the tab, and the list's filters (?estado=, ?tipo=, ?cliente=).
+    validateSearch: alertasSearch,
+    component: lazyRouteComponent(() => import('../features/alertas/AlertasPage'), 'AlertasPage'),
   }),
   createRoute({
     ...child,

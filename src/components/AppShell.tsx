@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakr
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLogout } from '../api/auth';
+import { Sino } from '../features/alertas/Sino';
 import { useSession } from '../lib/session';
 
 function NavLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
@@ -85,6 +86,7 @@ const MENUS: ReadonlyArray<{
       { value: 'eventos', to: '/ferramentas/eventos', label: 'Eventos corporativos' },
       { value: 'ir-mensal', to: '/ferramentas/ir-mensal', label: 'IR mensal' },
       { value: 'ativos', to: '/ferramentas/ativos', label: 'Ativos' },
+      { value: 'alertas', to: '/alertas', label: 'Alertas' },
       { value: 'recomendacoes', to: '/recomendacoes', label: 'Recomendações' },
     ],
   },
@@ -127,13 +129,17 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </DropdownMenu>
               ))}
             </HStack>
+            {/* The bell stays on the bar on every screen: a live figure is not behind a menu. */}
+            <Box ml={{ base: 'auto', md: '0' }}>
+              <Sino />
+            </Box>
             <Box hideBelow="md">
               <DropdownMenu label={current?.username || 'Usuário'} onSelect={onMenu}>
                 <Menu.Item value="perfil">Perfil</Menu.Item>
                 <Menu.Item value="sair">Sair</Menu.Item>
               </DropdownMenu>
             </Box>
-            <Box hideFrom="md" ml="auto">
+            <Box hideFrom="md">
               <DropdownMenu label="Menu" onSelect={onMenu}>
                 <MenuLink value="controle-rv" to="/controle-rv">
                   Painel de Controle

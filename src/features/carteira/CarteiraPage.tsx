@@ -1,5 +1,5 @@
 import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { formatDateTimeMinutes } from '../../../shared/format';
 import { LoadError } from '../../components/LoadError';
@@ -51,7 +51,21 @@ export function CarteiraPage() {
     }),
     [],
   );
-  const close = () => setDialog(null);
+  // An alert's link (issue 31, ?vender=) opens the Vender of its position once the position has loaded, if open.
+  const { vender } = useSearch({ strict: false }) as { vender?: number };
+  const [vendaFechada, setVendaFechada] = useState<number>();
+  const navigate = useNavigate();
+  const aVender =
+    (dialog === null &&
+      vender !== vendaFechada &&
+      carteira.posicionadas.find((o) => o.id === vender)) ||
+    null;
+  const close = () => {
+    setDialog(null);
+    if (vender === undefined) return;
+    setVendaFechada(vender);
+    void navigate({ to: '.', search: { aba: 'posicionadas' }, replace: true });
+  };
   const { falhou } = carteira;
 
   if (naoExiste(carteira.cliente.error)) return <ClienteNaoEncontrado id={params.id} />;
@@ -101,7 +115,7 @@ export function CarteiraPage() {
       />
       <VendaDialog
         clienteId={clienteId}
-        operacao={alvo(dialog, 'venda', 'operacao')}
+        operacao={alvo(dialog, 'venda', 'operacao') ?? aVender}
         onClose={close}
         onExecuted={close}
       />

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { TipoAlerta } from '../../../contract';
 import type { Db } from '../../db/client';
 import { alertas } from '../../db/schema';
@@ -26,10 +26,14 @@ export { tituloDe, type Assunto, type Contexto, type Observacao, type Regra } fr
 const segundosDesde = (a: Date | null, now: Date) =>
   a === null ? Infinity : (now.getTime() - a.getTime()) / 1000;
 
-async function selectAbertos(db: Db, tipo: TipoAlerta): Promise<Aberto[]> {
+async function selectAbertos(
+  db: Db,
+  tipos: TipoAlerta[],
+): Promise<Array<Aberto & { tipo: TipoAlerta }>> {
   return (await db
     .select({
       id: alertas.id,
+      tipo: alertas.tipo,
       chave: alertas.chave,
       estado: alertas.estado,
       desde: alertas.desde,
@@ -41,7 +45,9 @@ async function selectAbertos(db: Db, tipo: TipoAlerta): Promise<Aberto[]> {
       user_id: alertas.user_id,
     })
     .from(alertas)
-    .where(and(eq(alertas.tipo, tipo), ne(alertas.estado, 'resolvido')))) as Aberto[];
+    .where(and(inArray(alertas.tipo, tipos), ne(alertas.estado, 'resolvido')))) as Array<
+    Aberto & { tipo: TipoAlerta }
+  >;
 }
 
 /** A fired alert still firing: the end of its snooze, or its repeat when due; nothing otherwise. */
@@ -96,22 +102,33 @@ export function plan(
   return plano;
 }
 
+type Observado = readonly Observacao[] | ((abertas: ReadonlySet<string>) => readonly Observacao[]);
+
 /**
- * Applies one check's observations of a type. `escopo` says which open alerts the observations cover (a
- * reconciliation covers the clients it asked); by default every open alert of the type, and those whose subject was
- * not observed are over.
+ * Applies checks' observations, of one type or several read together (targets and stops: one read of their open
+ * alerts). `escopo` says which open alerts the observations cover (a reconciliation covers the clients it asked); by
+ * default every open alert of the type, and those whose subject was not observed are over. A check of many
+ * subjects passes a function: it observes only those that fire or have an open alert (the rest change nothing).
  */
 export async function aplicar(
   ctx: Contexto,
-  regra: Regra,
-  observacoes: readonly Observacao[] | ((abertas: ReadonlySet<string>) => readonly Observacao[]),
+  regras: ReadonlyArray<{ regra: Regra; observacoes: Observado }> | Regra,
+  observacoes?: Observado,
   escopo?: (a: { cliente_id: number | null }) => boolean,
 ): Promise<void> {
-  const abertos = await selectAbertos(ctx.db, regra.tipo);
-  // A check of many subjects observes only those that fire or have an open alert: the rest change nothing.
-  const lista =
-    typeof observacoes === 'function'
-      ? observacoes(new Set(abertos.map((a) => a.chave)))
-      : observacoes;
-  await writePlano(ctx, regra, plan(regra, lista, abertos, ctx.now, escopo));
+  const itens = 'tipo' in regras ? [{ regra: regras, observacoes: observacoes! }] : regras;
+  const abertos = await selectAbertos(
+    ctx.db,
+    itens.map((i) => i.regra.tipo),
+  );
+  await Promise.all(
+    itens.map(({ regra, observacoes: observado }) => {
+      const doTipo = abertos.filter((a) => a.tipo === regra.tipo);
+      const lista =
+        typeof observado === 'function'
+          ? observado(new Set(doTipo.map((a) => a.chave)))
+          : observado;
+      return writePlano(ctx, regra, plan(regra, lista, doTipo, ctx.now, escopo));
+    }),
+  );
 }

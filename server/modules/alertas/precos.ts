@@ -164,13 +164,17 @@ export async function checkPrecos(
   rearmePercentual: number,
 ): Promise<void> {
   const { operacoes } = vigiados;
-  await Promise.all([
-    aplicar(ctx, ALVO, (abertas) =>
-      observeOperacoes(operacoes, cotacoes, rearmePercentual, 'alvo', abertas),
-    ),
-    aplicar(ctx, STOP, (abertas) =>
-      observeOperacoes(operacoes, cotacoes, rearmePercentual, 'stop', abertas),
-    ),
-    aplicar(ctx, PRECO, observeRegras(vigiados.regras, cotacoes)),
+  await aplicar(ctx, [
+    {
+      regra: ALVO,
+      observacoes: (abertas) =>
+        observeOperacoes(operacoes, cotacoes, rearmePercentual, 'alvo', abertas),
+    },
+    {
+      regra: STOP,
+      observacoes: (abertas) =>
+        observeOperacoes(operacoes, cotacoes, rearmePercentual, 'stop', abertas),
+    },
+    { regra: PRECO, observacoes: observeRegras(vigiados.regras, cotacoes) },
   ]);
 }

@@ -8,10 +8,13 @@ import { allEndpoints, type EndpointDef, type Papel } from '../../../contract';
 import { queryRows } from '../../../server/db/query';
 import {
   acoes,
+  alertaRegras,
+  alertas,
   clientes,
   eventosCorporativos,
   operacoes,
   orderGroups,
+  users,
 } from '../../../server/db/schema';
 import { upsertUser } from '../../../server/modules/auth/users';
 import { Mt5Simulator } from '../../../server/mt5-sim';
@@ -34,7 +37,15 @@ const SIM_TOKEN = 'fuzz-agent-token';
  * own tables change whenever their tasks run, whatever a request was refused for (the MT5 statuses the monitor
  * measures, the tasks' leases): not compared.
  */
-const WRITABLE_BY_REFUSALS = ['login_throttle', 'mt5_status', 'task_leases', 'desafios_2fa'];
+const WRITABLE_BY_REFUSALS = [
+  'login_throttle',
+  'mt5_status',
+  'task_leases',
+  'desafios_2fa',
+  // The alerts' checks (issue 31) run in the background and after a status measurement or a reconciliation.
+  'alertas',
+  'notificacoes',
+];
 /**
  * ...and the audit log's record of each refused login (issue 12: logins are audited, successes and failures) and
  * of a wrong current password (issue 32; a wrong 2FA code counts on its login challenge, `desafios_2fa`, too).
@@ -93,6 +104,10 @@ interface Seed {
   novaSessao(): Promise<string>;
   /** A user (leitura) for the administrator's acts on users. */
   usuarioId: number;
+  /** A fired alert (a divergence of a client without a terminal: no check ends it) to acknowledge and snooze. */
+  alertaId: number;
+  /** A price rule of the fuzz's user; `disparada`: its alert fired, so that it can be armed again. */
+  novaRegra(disparada?: boolean): Promise<number>;
   // Made while seeding, handed out one per build: a build that wrote would change the data the refusals are
   // compared with (the challenges of a login are not compared: a wrong code counts on its challenge).
   /** A user of its own (its own sessions to end, its own password to change) and a session of theirs. */
@@ -126,6 +141,10 @@ const upload = (): Base => ({
   form: { tipo: 'auto', data_referencia: '2025-03-31', force: 'true' },
   file: { field: 'arquivo', name: 'carteira.xlsx', data: workbook },
 });
+
+/** A new level for each price rule made (a duplicate is a 409). */
+let nivelDaRegra = 10;
+const proximoNivel = () => ++nivelDaRegra;
 
 /** One valid request per endpoint, keyed `METHOD path`: a new endpoint fails below until it has one. */
 const EXAMPLES: Record<string, Example> = {
@@ -214,6 +233,32 @@ const EXAMPLES: Record<string, Example> = {
     build: (s) => ({ params: { id: s.clienteId }, query: { de: '2025-01-02', ate: '2025-10-29' } }),
   },
   'GET /rentabilidade/': { build: () => ({ query: { de: '2025-01-02', ate: '2025-10-29' } }) },
+  'GET /alertas/': { build: () => ({ query: { estado: 'disparado', tipo: 'divergencia' } }) },
+  'POST /alertas/{id}/reconhecer/': { build: (s) => ({ params: { id: s.alertaId } }) },
+  'POST /alertas/{id}/adiar/': {
+    build: (s) => ({
+      params: { id: s.alertaId },
+      body: { ate: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
+  },
+  'GET /alertas/regras/': { build: () => ({}) },
+  'POST /alertas/regras/': {
+    fresh: true,
+    build: () => ({ body: { ticker: 'PETR4', direcao: 'acima', nivel: proximoNivel() } }),
+  },
+  'POST /alertas/regras/{id}/rearmar/': {
+    fresh: true,
+    build: async (s) => ({ params: { id: await s.novaRegra(true) } }),
+  },
+  'DELETE /alertas/regras/{id}/': {
+    fresh: true,
+    build: async (s) => ({ params: { id: await s.novaRegra() } }),
+  },
+  'GET /notificacoes/': { build: () => ({ query: { nao_lidas: 'true' } }) },
+  'GET /notificacoes/contagem/': { build: () => ({}) },
+  'POST /notificacoes/lidas/': { build: () => ({ body: {} }) },
+  'GET /eu/preferencias/': { build: () => ({}) },
+  'PUT /eu/preferencias/': { build: () => ({ body: { canais: { alvo: 'app_email' } } }) },
   'GET /acoes/': { build: () => ({}) },
   'PUT /acoes/{ticker}/': {
     build: () => ({
@@ -1114,6 +1159,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
     },
     novaSessao: () => server.login(),
     usuarioId: (await novoUsuario()).id,
+    ...(await seedAlertas(db, acao!.id, editavel!.id)),
     proximoUsuario: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario()))),
     proximoUsuario2fa: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario2fa()))),
     proximaInscricao: handOut(await Promise.all([1, 2].map(() => inscricaoIniciada()))),
@@ -1329,3 +1375,56 @@ describe.sequential('API fuzz: malformed requests to every endpoint of the contr
     });
   }
 });
+
+/** A fired alert, and price rules of the fuzz's user (fired or not), for the alerts' endpoints (issue 31). */
+async function seedAlertas(
+  db: TestServer['database']['db'],
+  acaoId: number,
+  clienteId: number,
+): Promise<Pick<Seed, 'alertaId' | 'novaRegra'>> {
+  const [dono] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.username} = ${TEST_USER.username}`);
+  const now = new Date();
+  const alerta = async (values: Partial<typeof alertas.$inferInsert>) => {
+    const [row] = await db
+      .insert(alertas)
+      .values({
+        tipo: 'divergencia',
+        chave: `fuzz:${crypto.randomUUID()}`,
+        episodio: '1',
+        estado: 'disparado',
+        titulo: 'Divergência do fuzz',
+        desde: now,
+        disparado_em: now,
+        avisos: 1,
+        ultimo_aviso_em: now,
+        created_at: now,
+        updated_at: now,
+        ...values,
+      })
+      .returning({ id: alertas.id });
+    return row!.id;
+  };
+  let nivel = 1000;
+  return {
+    alertaId: await alerta({ cliente_id: clienteId }),
+    async novaRegra(disparada = false) {
+      const [regra] = await db
+        .insert(alertaRegras)
+        .values({ user_id: dono!.id, acao_id: acaoId, direcao: 'abaixo', nivel: String(++nivel) })
+        .returning({ id: alertaRegras.id });
+      if (disparada) {
+        await alerta({
+          tipo: 'preco',
+          chave: `regra:${regra!.id}`,
+          episodio: '0',
+          regra_id: regra!.id,
+          user_id: dono!.id,
+        });
+      }
+      return regra!.id;
+    },
+  };
+}

@@ -86,7 +86,9 @@ describe('alerts: endpoints, ex-dates and divergences', () => {
     await server.step();
     expect((await server.api('/api/notificacoes/contagem/')).body).toEqual({ nao_lidas: 2 });
     const todas = await notificacoesDe(server);
-    expect(todas.map((n) => n.assunto.cliente_nome)).toEqual(['Beto Alvo', 'Ana Alvo']);
+    // Fired in the same check: both there, newest first (their order within one check is not promised).
+    expect(todas.map((n) => n.assunto.cliente_nome).sort()).toEqual(['Ana Alvo', 'Beto Alvo']);
+    expect(todas[0]!.id).toBeGreaterThan(todas[1]!.id);
 
     const marcou = await server.api('/api/notificacoes/lidas/', {
       method: 'POST',

@@ -9,7 +9,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
 const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
-const { alertas } = endpoints;
+const { alertas, usuarios, eu, auditoria } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -17,6 +17,42 @@ const { alertas } = endpoints;
  * (tests/mocks/fixtures.test.ts fails on an endpoint without one).
  */
 export const FIXTURES = {
+  'token-precisa-2fa': fixture(auth.login, 401),
+  'token-2fa': fixture(auth.login2fa, 200),
+  'token-2fa-401': fixture(auth.login2fa, 401),
+  'token-2fa-429': fixture(auth.login2fa, 429),
+  usuarios: fixture(usuarios.list, 200),
+  'usuarios-create': fixture(usuarios.create, 201),
+  'usuarios-create-400': fixture(usuarios.create, 400),
+  'usuarios-create-409': fixture(usuarios.create, 409),
+  'usuarios-update': fixture(usuarios.update, 200),
+  'usuarios-update-404': fixture(usuarios.update, 404),
+  'usuarios-update-409': fixture(usuarios.update, 409),
+  'usuarios-senha': fixture(usuarios.resetSenha, 200),
+  'usuarios-senha-404': fixture(usuarios.resetSenha, 404),
+  'usuarios-2fa-desativar': fixture(usuarios.desativar2fa, 200),
+  'usuarios-2fa-desativar-404': fixture(usuarios.desativar2fa, 404),
+  'usuarios-2fa-desativar-409': fixture(usuarios.desativar2fa, 409),
+  'usuarios-desbloquear': fixture(usuarios.desbloquear, 200),
+  'usuarios-desbloquear-404': fixture(usuarios.desbloquear, 404),
+  eu: fixture(eu.get, 200),
+  'eu-senha': fixture(eu.senha, 200),
+  'eu-senha-400': fixture(eu.senha, 400),
+  'eu-senha-429': fixture(eu.senha, 429),
+  'eu-sessoes': fixture(eu.sessoes, 200),
+  'eu-sessoes-delete': fixture(eu.encerrarSessao, 204),
+  'eu-sessoes-delete-404': fixture(eu.encerrarSessao, 404),
+  'eu-sessoes-encerrar-outras': fixture(eu.encerrarOutras, 200),
+  'eu-2fa': fixture(eu.inscrever2fa, 200),
+  'eu-2fa-409': fixture(eu.inscrever2fa, 409),
+  'eu-2fa-confirmar': fixture(eu.confirmar2fa, 200),
+  'eu-2fa-confirmar-400': fixture(eu.confirmar2fa, 400),
+  'eu-2fa-confirmar-409': fixture(eu.confirmar2fa, 409),
+  'eu-2fa-delete': fixture(eu.desativar2fa, 204),
+  'eu-2fa-delete-400': fixture(eu.desativar2fa, 400),
+  'eu-2fa-delete-409': fixture(eu.desativar2fa, 409),
+  auditoria: fixture(auditoria.list, 200),
+  'auditoria-400': fixture(auditoria.list, 400),
   alertas: fixture(alertas.list, 200),
   'alertas-400': fixture(alertas.list, 400),
   'alertas-reconhecer': fixture(alertas.reconhecer, 200),

@@ -26,6 +26,7 @@ import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarOrdens } from './cenas-ordens';
 import { gravarRentabilidade } from './cenas-rentabilidade';
+import { gravarUsuarios } from './cenas-usuarios';
 import { Recorder } from './recorder';
 
 /**
@@ -116,6 +117,7 @@ async function main() {
     await gravarEventoAjustado(r, offline, ops[0]!.acao);
     await gravarIr(r);
     await gravarAlertas(r, tickers[0]!.ticker);
+    await gravarUsuarios(r);
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

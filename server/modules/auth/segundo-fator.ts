@@ -15,8 +15,11 @@ import {
 
 /** How long the second step of a login may wait for its code. */
 export const CHALLENGE_SECONDS = 300;
-/** Wrong codes one challenge takes before it is void (the login throttle holds each one to its waits too). */
-const CHALLENGE_FAILURES = 5;
+/**
+ * Wrong codes one challenge takes before it is void; more than the login throttle's free failures (5 by default),
+ * so that a guesser meets the throttle's waits (429) first, as at the password step.
+ */
+const CHALLENGE_FAILURES = 10;
 
 /**
  * Accepts a code of the user's second factor, once: a TOTP code of a step later than the last accepted one, or an

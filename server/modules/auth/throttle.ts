@@ -227,17 +227,30 @@ function accountOps(
 
     async blockedUntil(usernames) {
       if (usernames.length === 0) return new Map();
-      const byKey = new Map(usernames.map((u) => [keysOf(u, '').account, u]));
+      // The account's own key, and its key from each address (after a login from an address, only that counts).
+      const keys = usernames.map((u) => {
+        const { account, pair } = keysOf(u, '');
+        return { username: u, account, pairs: pair.slice(0, pair.lastIndexOf(',') + 1) };
+      });
+      const wait = delaySql(sql`key`, sql`failures`);
       const rows = await queryRows<{ key: string; until: Date | string }>(
         db,
-        sql`select key, last_at + ${delaySql(sql`key`, sql`failures`)} as until from login_throttle
-            where key in (${sql.join(
-              [...byKey.keys()].map((k) => sql`${k}`),
-              sql`, `,
+        sql`select key, last_at + ${wait} as until from login_throttle
+            where (${sql.join(
+              keys.map((k) => sql`key = ${k.account} or starts_with(key, ${k.pairs})`),
+              sql` or `,
             )})
-              and last_at + ${delaySql(sql`key`, sql`failures`)} > now()`,
+              and last_at + ${wait} > now()`,
       );
-      return new Map(rows.map((r) => [byKey.get(r.key)!, new Date(r.until)]));
+      const blocked = new Map<string, Date>();
+      for (const row of rows) {
+        const k = keys.find((x) => row.key === x.account || row.key.startsWith(x.pairs));
+        if (!k) continue;
+        const until = new Date(row.until);
+        const before = blocked.get(k.username);
+        if (!before || until > before) blocked.set(k.username, until);
+      }
+      return blocked;
     },
   };
 }

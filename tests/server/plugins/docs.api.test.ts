@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../support/test-server';
 
 interface Operation {
   summary?: string;
+  description?: string;
   responses: Record<string, { description?: string }>;
 }
 
@@ -36,5 +37,15 @@ describe('the OpenAPI document at /api/docs', () => {
         }).toMatchObject({ description: expect.not.stringMatching(/^Default Response$/) });
       }
     }
+  });
+
+  it('shows the roles each endpoint allows (issue 32)', () => {
+    for (const e of allEndpoints) {
+      const op = paths[`${API_BASE}${e.path}`]![e.method.toLowerCase()]!;
+      const papeis = e.public ? 'público (sem token)' : e.permissao.papeis.join(', ');
+      expect(op.description, `${e.method} ${e.path}`).toContain(`**Papéis:** ${papeis}.`);
+    }
+    const compra = paths[`${API_BASE}/clientes/{id}/mt5/compra/`]!.post!;
+    expect(compra.description).toContain('**Papéis:** admin, operador.');
   });
 });

@@ -18,12 +18,15 @@ export function mockUsername(request: Request): string {
   }
 }
 
+/** The token the mock login gives `username` (btoa, not Buffer: the same handler runs in the browser). */
+export const mockToken = (username: string) =>
+  `${PREFIX}${btoa(encodeURIComponent(username))}${SUFFIX}`;
+
 export const authHandlers = [
   handle(e.login, ({ input: { body } }) => {
     if (body.password === WRONG_PASSWORD)
       return fail(401, recorded('token-401').response.body.detail);
-    // btoa, not Buffer: the same handler runs in the browser (npm run dev:mock).
-    const access = `${PREFIX}${btoa(encodeURIComponent(body.username))}${SUFFIX}`;
+    const access = mockToken(body.username);
     // Every mock user is an administrator with a full session; the screens of other roles set theirs per test.
     return ok(e.login, { access, username: body.username, papel: 'admin', escopo: 'completo' });
   }),

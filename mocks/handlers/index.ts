@@ -1,7 +1,9 @@
 import { alertasHandlers, resetAlertasMock } from './alertas';
+import { auditoriaHandlers } from './auditoria';
 import { authHandlers } from './auth';
 import { carteiraHandlers, resetCarteiraMock } from './carteira';
 import { clientesHandlers, resetClientesMock } from './clientes';
+import { contaHandlers, resetContaMock } from './conta';
 import { conciliacaoHandlers } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
@@ -13,6 +15,7 @@ import { precosHandlers } from './precos';
 import { recomendacoesHandlers } from './recomendacoes';
 import { rentabilidadeHandlers } from './rentabilidade';
 import { sistemaHandlers } from './sistema';
+import { resetUsuariosMock, usuariosHandlers } from './usuarios';
 
 /** Every endpoint of the table, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
@@ -31,6 +34,9 @@ export const handlers = [
   ...irHandlers,
   ...rentabilidadeHandlers,
   ...alertasHandlers,
+  ...usuariosHandlers,
+  ...contaHandlers,
+  ...auditoriaHandlers,
 ];
 
 /** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */
@@ -43,4 +49,6 @@ export function resetMockHandlers() {
   resetOrdensMock();
   resetPainelMock();
   resetAlertasMock();
+  resetUsuariosMock();
+  resetContaMock();
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest } from '../../contract';
+import type { Login2faRequest, LoginRequest, LoginResponse } from '../../contract';
 import { session } from '../lib/session';
 
 /**
@@ -9,10 +9,25 @@ import { session } from '../lib/session';
  */
 export const loadAuthCalls = () => import('./auth-calls');
 
+/** A login's answer becomes the stored session: the token, the name, the role and what the session reaches. */
+export const startSession = ({ access, username, papel, escopo }: LoginResponse) =>
+  session.login({ access, username, papel, escopo });
+
+/** The password step: a session, or (the second factor on) the challenge the code step needs. */
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginRequest) => (await loadAuthCalls()).login(body),
-    onSuccess: ({ access, username }) => session.login({ access, username }),
+    onSuccess: (result) => {
+      if ('sessao' in result) startSession(result.sessao);
+    },
+  });
+}
+
+/** The code step: the challenge and a TOTP or recovery code give the session. */
+export function useLogin2fa() {
+  return useMutation({
+    mutationFn: async (body: Login2faRequest) => (await loadAuthCalls()).login2fa(body),
+    onSuccess: startSession,
   });
 }
 

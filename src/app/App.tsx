@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoginPage } from '../features/auth/LoginPage';
+import { useAcessoRestrito } from '../features/conta/acesso-restrito';
 import { whenIdle } from '../lib/idle';
 import { session, useSession } from '../lib/session';
 import { createQueryClient } from './query-client';
@@ -10,10 +11,15 @@ import { system } from './theme';
 // The first screen's JavaScript is the login screen's: the router, the shell and the screens load after it shows.
 const loadRouterModule = () => import('./router');
 type RouterModule = Awaited<ReturnType<typeof loadRouterModule>>;
+// A temporary password's or a missing second factor's screen (issue 32): only those sessions load it.
+const AcessoRestrito = lazy(async () => ({
+  default: (await import('../features/conta/AcessoRestrito')).AcessoRestrito,
+}));
 
 export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const current = useSession();
+  const restrito = useAcessoRestrito(current);
   // However the session ends (Sair, a 401, another tab), the next user must not see this one's cached data.
   useEffect(
     () =>
@@ -44,7 +50,15 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         {/* Any path shows the login screen while logged out; after login the same path renders. */}
-        {!current ? <LoginPage /> : loggedIn && <loggedIn.LoggedIn router={loggedIn.router} />}
+        {!current ? (
+          <LoginPage />
+        ) : restrito.tela ? (
+          <Suspense>
+            <AcessoRestrito escopo={restrito.tela} onConcluido={restrito.concluir} />
+          </Suspense>
+        ) : (
+          loggedIn && <loggedIn.LoggedIn router={loggedIn.router} />
+        )}
       </QueryClientProvider>
     </ChakraProvider>
   );

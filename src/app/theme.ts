@@ -22,6 +22,7 @@ import {
   linkRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
+  qrCodeSlotRecipe,
   radioGroupSlotRecipe,
   radiomarkRecipe,
   semanticTokens,
@@ -93,6 +94,8 @@ const slimDefaultTheme = defineConfig({
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      // Minha conta's second factor (issue 32): the QR code of the enrolment.
+      qrCode: qrCodeSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
+import type { Papel } from '../../contract';
 import { App } from '../../src/app/App';
 import { createQueryClient } from '../../src/app/query-client';
 import { session } from '../../src/lib/session';
@@ -25,9 +26,24 @@ function testQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** Renders the whole SPA at a path, logged in unless told otherwise. */
-export function renderApp(path = '/', { loggedIn = true, username = 'operador' } = {}) {
-  if (loggedIn) session.login({ access: 'mock.token', username });
+/**
+ * Renders the whole SPA at a path, logged in unless told otherwise: as an administrator with a full session unless
+ * told another role (issue 32), or `papel: null` for a session stored before roles existed (the SPA asks GET eu/).
+ */
+export function renderApp(
+  path = '/',
+  {
+    loggedIn = true,
+    username = 'operador',
+    papel = 'admin',
+  }: { loggedIn?: boolean; username?: string; papel?: Papel | null } = {},
+) {
+  if (loggedIn)
+    session.login({
+      access: 'mock.token',
+      username,
+      ...(papel && { papel, escopo: 'completo' as const }),
+    });
   else session.logout();
   window.history.replaceState({}, '', path);
   const queryClient = testQueryClient();

@@ -1,10 +1,11 @@
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { LoginRequest } from '../../../contract';
 import { loadAuthCalls, useLogin } from '../../api/auth';
 import { ApiRequestError } from '../../lib/api-error';
 import { whenIdle } from '../../lib/idle';
+import { SegundoFatorPasso } from './SegundoFatorPasso';
 
 // The rules (zod and the contract) load after the form shows, with the calls: the form checks on Entrar only.
 const loadValidation = () => import('./login-validation');
@@ -13,6 +14,8 @@ const resolver: Resolver<LoginRequest> = async (...args) =>
 
 export function LoginPage() {
   const login = useLogin();
+  // The challenge of the second step, once the password was right for a user with the second factor on.
+  const [desafio, setDesafio] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,35 +43,58 @@ export function LoginPage() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={handleSubmit((values) => login.mutate(values))} noValidate>
-            <Stack gap="4">
-              <Field.Root invalid={!!errors.username}>
-                <Field.Label>Usuário</Field.Label>
-                <Input autoComplete="username" autoFocus {...register('username')} />
-                <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.password}>
-                <Field.Label>Senha</Field.Label>
-                <Input type="password" autoComplete="current-password" {...register('password')} />
-                <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-              </Field.Root>
-              {login.isError && (
-                <Box role="alert">
-                  <Text color="red.600" fontWeight="medium">
-                    Usuário ou senha inválidos
-                  </Text>
-                  {throttled && (
-                    <Text color="red.600" fontSize="sm">
-                      {throttled}
-                    </Text>
-                  )}
-                </Box>
+          {desafio ? (
+            <SegundoFatorPasso
+              desafio={desafio}
+              onVoltar={() => {
+                login.reset();
+                setDesafio(null);
+              }}
+            />
+          ) : (
+            <form
+              onSubmit={handleSubmit((values) =>
+                login.mutate(values, {
+                  onSuccess: (result) => {
+                    if ('desafio' in result) setDesafio(result.desafio);
+                  },
+                }),
               )}
-              <Button type="submit" loading={login.isPending} w="full">
-                Entrar
-              </Button>
-            </Stack>
-          </form>
+              noValidate
+            >
+              <Stack gap="4">
+                <Field.Root invalid={!!errors.username}>
+                  <Field.Label>Usuário</Field.Label>
+                  <Input autoComplete="username" autoFocus {...register('username')} />
+                  <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.password}>
+                  <Field.Label>Senha</Field.Label>
+                  <Input
+                    type="password"
+                    autoComplete="current-password"
+                    {...register('password')}
+                  />
+                  <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+                </Field.Root>
+                {login.isError && (
+                  <Box role="alert">
+                    <Text color="red.600" fontWeight="medium">
+                      Usuário ou senha inválidos
+                    </Text>
+                    {throttled && (
+                      <Text color="red.600" fontSize="sm">
+                        {throttled}
+                      </Text>
+                    )}
+                  </Box>
+                )}
+                <Button type="submit" loading={login.isPending} w="full">
+                  Entrar
+                </Button>
+              </Stack>
+            </form>
+          )}
         </Card.Body>
       </Card.Root>
     </Box>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
@@ -104,15 +104,15 @@ describe('logout', () => {
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
-  it('Perfil does nothing', async () => {
+  it('Perfil opens Minha conta (issue 32), still logged in', async () => {
     const { user } = renderApp('/clientes', { username: 'carlos' });
     const desktopBar = await screen.findByRole('navigation', { name: 'Principal' });
     await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
     await user.click(await screen.findByRole('menuitem', { name: 'Perfil' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('menuitem', { name: 'Perfil' })).not.toBeInTheDocument(),
-    );
-    expect(screen.getByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Minha conta' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/conta');
     expect(localStorage.getItem('access')).toBe('mock.token');
   });
 });

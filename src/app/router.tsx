@@ -8,7 +8,14 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
+import {
+  auditoriaEndpoints,
+  importacaoEndpoints,
+  usuariosEndpoints,
+  type Permissao,
+} from '../../contract';
 import { AppShell } from '../components/AppShell';
+import { ComPermissao } from '../components/SemPermissao';
 import { alertasSearch } from '../features/alertas/search';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { irMensalSearch } from '../features/ir/ir-mensal';
@@ -35,6 +42,23 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
  */
 function preload(load: () => Promise<unknown>): void {
   load().catch(() => undefined);
+}
+
+/**
+ * A screen for the roles that may call `endpoint` (contract/papeis.ts): the others read why at its address
+ * instead of meeting 403s from its calls (issue 32). Its code still preloads on a link's hover.
+ */
+function restrita(
+  endpoint: { readonly permissao: Permissao },
+  titulo: string,
+  Screen: ReturnType<typeof lazyRouteComponent>,
+) {
+  const Restrita = () => (
+    <ComPermissao endpoint={endpoint} titulo={titulo}>
+      <Screen />
+    </ComPermissao>
+  );
+  return Object.assign(Restrita, { preload: Screen.preload });
 }
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen asked for.
@@ -109,9 +133,10 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     ...child,
     path: '/ferramentas/importacao',
-    component: lazyRouteComponent(
-      () => import('../features/importacao/ImportacaoPage'),
-      'ImportacaoPage',
+    component: restrita(
+      importacaoEndpoints.upload,
+      'Importação',
+      lazyRouteComponent(() => import('../features/importacao/ImportacaoPage'), 'ImportacaoPage'),
     ),
   }),
   createRoute({
@@ -151,6 +176,29 @@ const routeTree = rootRoute.addChildren([
     // ?aba= the tab, and the list's filters (?estado=, ?tipo=, ?cliente=).
     validateSearch: alertasSearch,
     component: lazyRouteComponent(() => import('../features/alertas/AlertasPage'), 'AlertasPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/conta',
+    component: lazyRouteComponent(() => import('../features/conta/ContaPage'), 'ContaPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/usuarios',
+    component: restrita(
+      usuariosEndpoints.list,
+      'Usuários',
+      lazyRouteComponent(() => import('../features/usuarios/UsuariosPage'), 'UsuariosPage'),
+    ),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/auditoria',
+    component: restrita(
+      auditoriaEndpoints.list,
+      'Auditoria',
+      lazyRouteComponent(() => import('../features/auditoria/AuditoriaPage'), 'AuditoriaPage'),
+    ),
   }),
   createRoute({
     ...child,

@@ -1,7 +1,16 @@
 import { Box, Button, Container, Flex, HStack, Link, Menu, Portal } from '@chakra-ui/react';
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import {
+  auditoriaEndpoints,
+  importacaoEndpoints,
+  lotesEndpoints,
+  papelPode,
+  usuariosEndpoints,
+  type Permissao,
+} from '../../contract';
 import { useLogout } from '../api/auth';
+import { usePapel } from '../api/permissao';
 import { Sino } from '../features/alertas/Sino';
 import { useSession } from '../lib/session';
 
@@ -70,24 +79,52 @@ function DropdownMenu({
  */
 const MENUS: ReadonlyArray<{
   label: string;
-  entries: ReadonlyArray<{ value: string; to: LinkProps['to']; label: string }>;
+  entries: ReadonlyArray<{
+    value: string;
+    to: LinkProps['to'];
+    label: string;
+    /** A screen only some roles may use (issue 32): the others do not see its entry. */
+    endpoint?: { readonly permissao: Permissao };
+  }>;
 }> = [
   {
     label: 'Ordens',
     entries: [
       { value: 'ordens', to: '/ordens', label: 'Histórico' },
-      { value: 'ordem-lote', to: '/ordens/lote', label: 'Nova ordem em lote' },
+      {
+        value: 'ordem-lote',
+        to: '/ordens/lote',
+        label: 'Nova ordem em lote',
+        endpoint: lotesEndpoints.sendCompra,
+      },
     ],
   },
   {
     label: 'Ferramentas',
     entries: [
-      { value: 'importacao', to: '/ferramentas/importacao', label: 'Importação' },
+      {
+        value: 'importacao',
+        to: '/ferramentas/importacao',
+        label: 'Importação',
+        endpoint: importacaoEndpoints.upload,
+      },
       { value: 'eventos', to: '/ferramentas/eventos', label: 'Eventos corporativos' },
       { value: 'ir-mensal', to: '/ferramentas/ir-mensal', label: 'IR mensal' },
       { value: 'ativos', to: '/ferramentas/ativos', label: 'Ativos' },
       { value: 'alertas', to: '/alertas', label: 'Alertas' },
       { value: 'recomendacoes', to: '/recomendacoes', label: 'Recomendações' },
+      {
+        value: 'usuarios',
+        to: '/ferramentas/usuarios',
+        label: 'Usuários',
+        endpoint: usuariosEndpoints.list,
+      },
+      {
+        value: 'auditoria',
+        to: '/ferramentas/auditoria',
+        label: 'Auditoria',
+        endpoint: auditoriaEndpoints.list,
+      },
     ],
   },
 ];
@@ -95,8 +132,13 @@ const MENUS: ReadonlyArray<{
 /** The top bar of the logged-in product; below `md` every entry collapses into one menu. */
 export function AppShell({ children }: { children: ReactNode }) {
   const current = useSession();
+  const papel = usePapel();
+  const menus = MENUS.map((menu) => ({
+    ...menu,
+    entries: menu.entries.filter((e) => !e.endpoint || (papel && papelPode(papel, e.endpoint))),
+  }));
   const logout = useLogout();
-  // Perfil does nothing (specification section 6); Sair logs out.
+  // Perfil opens Minha conta (issue 32); Sair logs out.
   const onMenu = (value: string) => {
     if (value === 'sair') logout.mutate();
   };
@@ -119,7 +161,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <HStack gap="1" hideBelow="md" flex="1">
               <NavLink to="/controle-rv">Painel de Controle</NavLink>
               <NavLink to="/clientes">Clientes</NavLink>
-              {MENUS.map((menu) => (
+              {menus.map((menu) => (
                 <DropdownMenu key={menu.label} label={menu.label}>
                   {menu.entries.map((entry) => (
                     <MenuLink key={entry.value} value={entry.value} to={entry.to}>
@@ -135,7 +177,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             </Box>
             <Box hideBelow="md">
               <DropdownMenu label={current?.username || 'Usuário'} onSelect={onMenu}>
-                <Menu.Item value="perfil">Perfil</Menu.Item>
+                <MenuLink value="perfil" to="/conta">
+                  Perfil
+                </MenuLink>
                 <Menu.Item value="sair">Sair</Menu.Item>
               </DropdownMenu>
             </Box>
@@ -147,7 +191,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <MenuLink value="clientes" to="/clientes">
                   Clientes
                 </MenuLink>
-                {MENUS.map((menu) => (
+                {menus.map((menu) => (
                   <Menu.ItemGroup key={menu.label}>
                     <Menu.ItemGroupLabel>{menu.label}</Menu.ItemGroupLabel>
                     {menu.entries.map((entry) => (
@@ -160,7 +204,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <Menu.Separator />
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>{current?.username || 'Usuário'}</Menu.ItemGroupLabel>
-                  <Menu.Item value="perfil">Perfil</Menu.Item>
+                  <MenuLink value="perfil" to="/conta">
+                    Perfil
+                  </MenuLink>
                   <Menu.Item value="sair">Sair</Menu.Item>
                 </Menu.ItemGroup>
               </DropdownMenu>

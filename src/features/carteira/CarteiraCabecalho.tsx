@@ -1,5 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { operacoesEndpoints, ordensEndpoints } from '../../../contract';
+import { usePermissao } from '../../api/permissao';
 import { tituloDaCarteira } from './carteira';
 
 const Voltar = () => (
@@ -55,6 +57,9 @@ export function CarteiraCabecalho({
   onRefresh,
   refreshing,
 }: Props) {
+  // What the user's role may not do is not offered (issue 32).
+  const compra = usePermissao(ordensEndpoints.sendCompra).pode;
+  const operacao = usePermissao(operacoesEndpoints.create).pode;
   return (
     <Flex
       gap="3"
@@ -68,12 +73,16 @@ export function CarteiraCabecalho({
         </Heading>
       </HStack>
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" onClick={onCompra}>
-          Nova Compra (MT5)
-        </Button>
-        <Button size="sm" variant="outline" onClick={onNovaOperacao}>
-          Nova Operação
-        </Button>
+        {compra && (
+          <Button size="sm" onClick={onCompra}>
+            Nova Compra (MT5)
+          </Button>
+        )}
+        {operacao && (
+          <Button size="sm" variant="outline" onClick={onNovaOperacao}>
+            Nova Operação
+          </Button>
+        )}
         <Button size="sm" variant="outline" onClick={onRefresh} disabled={refreshing}>
           <RefreshLabel refreshing={refreshing} />
         </Button>

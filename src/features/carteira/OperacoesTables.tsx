@@ -2,7 +2,13 @@ import { Badge, Button, HStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { CotacoesResponse, Operacao } from '../../../contract';
+import {
+  operacoesEndpoints,
+  ordensEndpoints,
+  type CotacoesResponse,
+  type Operacao,
+} from '../../../contract';
+import { usePermissao } from '../../api/permissao';
 import { DataTable, META } from '../../components/DataTable';
 import { ValorComSinal } from '../../components/ValorComSinal';
 import { TickerGrafico } from '../../widgets/grafico';
@@ -32,27 +38,34 @@ export interface RowActions {
 }
 
 function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; sell?: boolean }) {
+  // What the user's role may not do is not offered (issue 32).
+  const edita = usePermissao(operacoesEndpoints.update).pode;
+  const vende = usePermissao(ordensEndpoints.sendVenda).pode;
   return (
     <HStack gap="1">
-      <Button
-        size="xs"
-        variant="outline"
-        onClick={() => actions.onEdit(op)}
-        aria-label={`Editar ${op.acao_nome}`}
-      >
-        Editar
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => actions.onDelete(op)}
-        aria-label={`Excluir ${op.acao_nome}`}
-      >
-        Excluir
-      </Button>
+      {edita && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => actions.onEdit(op)}
+          aria-label={`Editar ${op.acao_nome}`}
+        >
+          Editar
+        </Button>
+      )}
+      {edita && (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => actions.onDelete(op)}
+          aria-label={`Excluir ${op.acao_nome}`}
+        >
+          Excluir
+        </Button>
+      )}
       {/* A sale sells the operation's quantity: without one there is nothing to sell. */}
-      {sell && op.quantidade !== null && op.quantidade > 0 && (
+      {vende && sell && op.quantidade !== null && op.quantidade > 0 && (
         <Button size="xs" onClick={() => actions.onSell(op)} aria-label={`Vender ${op.acao_nome}`}>
           Vender
         </Button>

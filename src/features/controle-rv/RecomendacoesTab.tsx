@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import type { Recomendacao } from '../../../contract';
+import { lotesEndpoints, type Recomendacao } from '../../../contract';
+import { usePermissao } from '../../api/permissao';
 import { RecomendacoesPainel } from '../../widgets/recomendacoes';
 
 /** The row action: the recommendation as an order for many clients, its target the suggested one on the tick. */
@@ -18,7 +19,12 @@ function OrdemEmLote(r: Recomendacao) {
 }
 
 export function RecomendacoesTab() {
+  // A role that may not send lotes is not offered one (issue 32).
+  const lote = usePermissao(lotesEndpoints.sendCompra).pode;
   return (
-    <RecomendacoesPainel emptyText="Nenhuma recomendação encontrada." rowAction={OrdemEmLote} />
+    <RecomendacoesPainel
+      emptyText="Nenhuma recomendação encontrada."
+      rowAction={lote ? OrdemEmLote : undefined}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Field, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Evento } from '../../../contract';
+import { eventosEndpoints, type Evento } from '../../../contract';
 import { acoesQueries } from '../../api/acoes';
 import { eventosQueries } from '../../api/eventos';
+import { usePermissao } from '../../api/permissao';
 import { DataTable } from '../../components/DataTable';
 import { colunasDosEventos } from './colunas';
 import { DeleteEventoDialog } from './DeleteEventoDialog';
@@ -18,15 +19,16 @@ export function EventosPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const acoes = useQuery(acoesQueries.list());
   const eventos = useQuery(eventosQueries.list(acao === undefined ? {} : { acao }));
+  // A role that may not write events reads them without the buttons (issue 32).
+  const { pode } = usePermissao(eventosEndpoints.create);
 
-  const columns = useMemo(
-    () =>
-      colunasDosEventos({
-        onEdit: (evento) => setDialog({ kind: 'evento', evento }),
-        onDelete: (evento) => setDialog({ kind: 'delete', evento }),
-      }),
-    [],
-  );
+  const columns = useMemo(() => {
+    const todas = colunasDosEventos({
+      onEdit: (evento) => setDialog({ kind: 'evento', evento }),
+      onDelete: (evento) => setDialog({ kind: 'delete', evento }),
+    });
+    return pode ? todas : todas.filter((c) => c.id !== 'actions');
+  }, [pode]);
 
   return (
     <Stack gap="5">
@@ -38,9 +40,11 @@ export function EventosPage() {
         <Heading as="h1" size="lg" flex="1">
           Eventos corporativos
         </Heading>
-        <Button size="sm" onClick={() => setDialog({ kind: 'evento', evento: 'new' })}>
-          Novo Evento
-        </Button>
+        {pode && (
+          <Button size="sm" onClick={() => setDialog({ kind: 'evento', evento: 'new' })}>
+            Novo Evento
+          </Button>
+        )}
       </Flex>
       <Text color="fg.muted" fontSize="sm" maxW="4xl">
         Desdobramentos, grupamentos e bonificações ajustam quantidade, preço e alvo das operações

@@ -1,8 +1,9 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { LoteStatus } from '../../../contract';
+import { lotesEndpoints, type LoteStatus } from '../../../contract';
 import { useQuery } from '@tanstack/react-query';
 import { lotesQueries } from '../../api/lotes';
+import { ComPermissao } from '../../components/SemPermissao';
 import { CompraLote } from './CompraLote';
 import { LoteProgresso } from './LoteProgresso';
 import { LotesRecentes } from './LotesRecentes';
@@ -42,32 +43,35 @@ export function LotePage() {
           onNovo={() => void navigate({ to: '/ordens/lote', search: {} })}
         />
       ) : (
-        <Tabs.Root
-          value={tipo}
-          onValueChange={(e) =>
-            void navigate({ to: '/ordens/lote', search: { tipo: e.value as 'compra' | 'venda' } })
-          }
-          variant="line"
-          lazyMount
-        >
-          <Tabs.List>
-            <Tabs.Trigger value="compra">Compra em lote</Tabs.Trigger>
-            <Tabs.Trigger value="venda">Venda em lote</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="compra">
-            {search.reenviar && !reenvio.data ? null : (
-              <CompraLote
-                key={search.reenviar ?? `${search.ticker ?? ''}:${search.tp ?? ''}`}
-                inicial={{ ticker: search.ticker, tp: search.tp }}
-                reenvio={reenvio.data ?? null}
-                onSent={watch}
-              />
-            )}
-          </Tabs.Content>
-          <Tabs.Content value="venda">
-            <VendaLote tickerInicial={search.ticker} onSent={watch} />
-          </Tabs.Content>
-        </Tabs.Root>
+        // Watching a lote is reading; sending one is for the roles that may (issue 32).
+        <ComPermissao endpoint={lotesEndpoints.sendCompra}>
+          <Tabs.Root
+            value={tipo}
+            onValueChange={(e) =>
+              void navigate({ to: '/ordens/lote', search: { tipo: e.value as 'compra' | 'venda' } })
+            }
+            variant="line"
+            lazyMount
+          >
+            <Tabs.List>
+              <Tabs.Trigger value="compra">Compra em lote</Tabs.Trigger>
+              <Tabs.Trigger value="venda">Venda em lote</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="compra">
+              {search.reenviar && !reenvio.data ? null : (
+                <CompraLote
+                  key={search.reenviar ?? `${search.ticker ?? ''}:${search.tp ?? ''}`}
+                  inicial={{ ticker: search.ticker, tp: search.tp }}
+                  reenvio={reenvio.data ?? null}
+                  onSent={watch}
+                />
+              )}
+            </Tabs.Content>
+            <Tabs.Content value="venda">
+              <VendaLote tickerInicial={search.ticker} onSent={watch} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </ComPermissao>
       )}
       <LotesRecentes />
     </Stack>

@@ -2,8 +2,13 @@ import { Alert, Button, Dialog, Field, HStack, Stack, Textarea } from '@chakra-u
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ResolverOrdemRequestSchema, type ResolverOrdemRequest } from '../../../contract';
+import {
+  ordensEndpoints,
+  ResolverOrdemRequestSchema,
+  type ResolverOrdemRequest,
+} from '../../../contract';
 import { useCancelOrdem, useResolveOrdem } from '../../api/ordens';
+import { usePermissao } from '../../api/permissao';
 import { TargetDialog } from '../../components/TargetDialog';
 
 /**
@@ -40,11 +45,14 @@ interface Props {
 export function OrdemAcoes({ groupId, clienteId, cancelavel, resolvivel }: Props) {
   const cancel = useCancelOrdem(clienteId);
   const [resolvendo, setResolvendo] = useState<string | null>(null);
-  if (!cancelavel && !resolvivel) return null;
+  // Cancelling and resolving are for the roles that may (issue 32); the others see the order's state only.
+  const podeCancelar = usePermissao(ordensEndpoints.cancel).pode && cancelavel;
+  const podeResolver = usePermissao(ordensEndpoints.resolve).pode && resolvivel;
+  if (!podeCancelar && !podeResolver) return null;
   return (
     <Stack gap="2">
       <HStack gap="2" wrap="wrap">
-        {cancelavel && (
+        {podeCancelar && (
           <Button
             size="sm"
             variant="outline"
@@ -56,7 +64,7 @@ export function OrdemAcoes({ groupId, clienteId, cancelavel, resolvivel }: Props
             Cancelar ordem
           </Button>
         )}
-        {resolvivel && (
+        {podeResolver && (
           <Button size="sm" variant="outline" onClick={() => setResolvendo(groupId)}>
             Resolver
           </Button>

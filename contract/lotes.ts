@@ -159,6 +159,16 @@ export const LoteVendaRequestSchema = z
         MAX_ITENS_LOTE,
         `No máximo ${MAX_ITENS_LOTE.toLocaleString('pt-BR')} operações por lote.`,
       ),
+    /**
+     * The share of each operation to sell (issue 34), 1 to 100, default 100: each one's quantity × percentual / 100
+     * rounded down to whole shares; an operation left with 0 is not sent (the answer says why).
+     */
+    percentual: z
+      .number('Informe o percentual.')
+      .int('O percentual deve ser um número inteiro.')
+      .min(1, 'O percentual deve ser de 1 a 100.')
+      .max(100, 'O percentual deve ser de 1 a 100.')
+      .optional(),
     /** The operator saw that some terminals hold fewer shares than their sale and sends it anyway. */
     confirmar_acima_do_terminal: z.boolean().optional(),
   })
@@ -178,7 +188,11 @@ export const LoteVendaRequestSchema = z
   });
 export type LoteVendaRequest = z.infer<typeof LoteVendaRequestSchema>;
 
-export const LoteIdResponseSchema = z.object({ lote_id: z.uuid() });
+export const LoteIdResponseSchema = z.object({
+  lote_id: z.uuid(),
+  /** A sale's operations not sent, each with why (a percentual leaving it 0 shares); absent for buys. */
+  fora: z.array(z.object({ operacao: IdSchema, nome: z.string(), motivo: z.string() })).optional(),
+});
 export type LoteIdResponse = z.infer<typeof LoteIdResponseSchema>;
 
 /** One client's order in the lote: the order status of its group, with whom it is for. */
@@ -283,7 +297,8 @@ export const lotesEndpoints = {
     tag: 'lotes',
     permissao: PERMISSOES.lotes,
     summary:
-      'Vende cada operação da lista (toda a quantidade), uma ordem por operação; a mesma Idempotency-Key responde o mesmo lote.',
+      'Vende o percentual de cada operação da lista (padrão: toda a quantidade; arredondado para baixo em ações ' +
+      'inteiras), uma ordem por operação; a mesma Idempotency-Key responde o mesmo lote.',
     headers: IdempotencyRequired,
     body: LoteVendaRequestSchema,
     answers: {

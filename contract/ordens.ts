@@ -76,6 +76,11 @@ export const VendaRequestSchema = z
   .object({
     execucao: ExecucaoSchema,
     preco: positive('o preço limite').optional(),
+    /**
+     * How many of the operation's shares to sell (issue 34): absent, all of them. Above what the operation holds is
+     * a 400 from the server, which alone knows it.
+     */
+    quantidade: quantidade.optional(),
     /** The operator saw that the terminal holds fewer shares than the sale and sends it anyway. */
     confirmar_acima_do_terminal: z.boolean().optional(),
   })
@@ -204,7 +209,8 @@ export const ordensEndpoints = {
     path: '/clientes/{id}/mt5/venda/{operation_id}/',
     tag: 'mt5',
     permissao: PERMISSOES.ordensMt5,
-    summary: 'Vende toda a quantidade de uma operação aberta pelo terminal MT5 do cliente.',
+    summary:
+      'Vende a quantidade pedida (padrão: toda) de uma operação aberta pelo terminal MT5 do cliente; o resto fica aberto.',
     params: VendaParams,
     headers: IdempotencyHeadersSchema,
     body: VendaRequestSchema,

@@ -103,7 +103,8 @@ export class CriacaoDeLotes {
   }
 
   /**
-   * Stores a sale lote: each operation's whole quantity, one group per operation. As the single sale does, each
+   * Stores a sale lote: the percentual of each operation (issue 34; all by default), one group per operation, the
+   * operations it leaves with no whole share named in the answer. As the single sale does, each
    * client's terminal is asked first whether it trades, holds what its book sells (refused unless confirmed) and
    * takes each leg; a terminal that cannot be asked is a 502 and nothing is stored.
    */
@@ -118,7 +119,7 @@ export class CriacaoDeLotes {
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
 
-    const ops = await checkOperacoes(this.db, this.config, req);
+    const { ops, fora } = await checkOperacoes(this.db, this.config, req);
     await checkTerminaisVenda(this.config, req, ops);
 
     const preco = req.preco === undefined ? null : String(req.preco);
@@ -154,7 +155,15 @@ export class CriacaoDeLotes {
       ),
     }));
     const guard = guardLoteVenda(req, ops);
-    return this.store({ row: lote }, groups, idem, username, { started, onStored }, guard);
+    const stored = await this.store(
+      { row: lote },
+      groups,
+      idem,
+      username,
+      { started, onStored },
+      guard,
+    );
+    return { ...stored, fora };
   }
 
   /** The lote a retried request already created; the same key with another request is a 422. */

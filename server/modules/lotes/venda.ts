@@ -1,5 +1,6 @@
 import type { LoteVendaRequest } from '../../../contract';
 import { splitLegs } from '../../../shared/legs';
+import { motivoForaDoLote, quantidadeDoPercentual } from '../../../shared/venda-parcial';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { forEachBounded } from '../../lib/bounded';
@@ -15,14 +16,27 @@ import { lockOperacoes, operacoesComVendaEmAndamento, selectOperacoesVenda } fro
  * through the order pipeline's planVenda (it trades, holds what the book sells, takes each leg).
  */
 
-export type OperacaoVenda = Awaited<ReturnType<typeof selectOperacoesVenda>>[number];
+export type OperacaoVenda = Awaited<ReturnType<typeof selectOperacoesVenda>>[number] & {
+  /** What the lote sells of it: its quantity × percentual / 100, rounded down (issue 34). */
+  vender: number;
+};
 
-/** The request's operations, in its order, once each is found, has a quantity, and its client may be called. */
+/** An operation the percentual leaves with no whole share to sell: not sent, with why. */
+export interface ForaDoLote {
+  operacao: number;
+  nome: string;
+  motivo: string;
+}
+
+/**
+ * The request's operations, in its order, once each is found, has a quantity, and its client may be called; those
+ * the percentual leaves with 0 shares apart, with why (a 400 when that is all of them).
+ */
 export async function checkOperacoes(
   db: Db,
   config: Config,
   req: LoteVendaRequest,
-): Promise<OperacaoVenda[]> {
+): Promise<{ ops: OperacaoVenda[]; fora: ForaDoLote[] }> {
   const found = new Map((await selectOperacoesVenda(db, req.operacoes)).map((o) => [o.id, o]));
   const campos: Record<string, string> = {};
   req.operacoes.forEach((id, i) => {
@@ -36,7 +50,12 @@ export async function checkOperacoes(
     }
   });
   if (Object.keys(campos).length) throw invalidFields(campos);
-  const ops = req.operacoes.map((id) => found.get(id)!);
+  const percentual = req.percentual ?? 100;
+  const todas = req.operacoes.map((id) => {
+    const op = found.get(id)!;
+    return { ...op, vender: quantidadeDoPercentual(op.quantidade!, percentual) };
+  });
+  const { ops, fora } = separarFora(todas, percentual);
   const tickers = new Set(ops.map((o) => o.ticker));
   if (tickers.size > 1) {
     throw badRequest(
@@ -50,7 +69,28 @@ export async function checkOperacoes(
     );
   }
   await refuseSalesInFlight(db, ops);
-  return ops;
+  return { ops, fora };
+}
+
+/** The operations with shares to sell at the request's percentual, and the others with why. */
+function separarFora(
+  todas: OperacaoVenda[],
+  percentual: number,
+): { ops: OperacaoVenda[]; fora: ForaDoLote[] } {
+  const fora = todas
+    .filter((o) => o.vender === 0)
+    .map((o) => ({
+      operacao: o.id,
+      nome: o.nome,
+      motivo: motivoForaDoLote(o.quantidade!, percentual),
+    }));
+  const ops = todas.filter((o) => o.vender > 0);
+  if (ops.length === 0) {
+    throw badRequest(
+      `Nenhuma operação tem ação inteira a vender a ${percentual} %: ${fora.map((f) => `${f.nome} (${f.motivo})`).join('; ')}`,
+    );
+  }
+  return { ops, fora };
 }
 
 /** A 409 naming the operations that already have a sale in flight. */
@@ -68,8 +108,8 @@ export async function refuseSalesInFlight(
   }
 }
 
-/** An operation's sale: its whole quantity, round lot and fractional legs. */
-export const legsDaVenda = (op: OperacaoVenda) => splitLegs(op.ticker, op.quantidade!);
+/** An operation's sale: what the lote sells of it, round lot and fractional legs. */
+export const legsDaVenda = (op: OperacaoVenda) => splitLegs(op.ticker, op.vender);
 
 /**
  * Each client's terminal, many at a time, through planVenda: a terminal that cannot be asked is a 502, one that

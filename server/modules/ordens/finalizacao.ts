@@ -187,7 +187,8 @@ async function applyBuy(
 }
 
 /**
- * A sale realises the operation; a partly filled sale realises the sold part and leaves the rest open. Answers
+ * A sale realises the operation; a partial sale (issue 34) or a partly filled one realises what filled and leaves
+ * the rest open, with its share of the purchase costs, the target and the stop, in the same transaction. Answers
  * the operations it touched, or why the fill cannot be applied as it was sent (the operation is gone, already
  * realised, or no longer holds the quantity sold): then nothing is written and a person must resolve it.
  */
@@ -202,11 +203,11 @@ async function applySell(
   const op = group.operacao_id === null ? undefined : await lockOperacao(tx, group.operacao_id);
   if (!op) return refused('a operação vendida foi excluída');
   if (op.data_venda !== null) return refused('a operação já estava realizada');
+  // A partial sale sends fewer shares than the operation holds (issue 34); edits wait for the sale to end, so the
+  // book holding less than was sent means something outside the app changed it.
   const sent = legs.reduce((sum, l) => sum + l.volume, 0);
-  if (op.quantidade !== sent) {
-    return refused(
-      `a operação tinha ${sent} ações quando a venda foi enviada e agora tem ${op.quantidade ?? 0}`,
-    );
+  if ((op.quantidade ?? 0) < sent) {
+    return refused(`a venda era de ${sent} ações e a operação agora tem ${op.quantidade ?? 0}`);
   }
   const operacoes: OperacaoTocada[] = [{ id: op.id, papel: 'realizada' }];
   // The sale's costs are all the sold part's: the rest left open has sold nothing.
@@ -228,6 +229,7 @@ async function applySell(
       preco_unitario: op.preco_unitario,
       quantidade: remaining,
       valor_alvo: op.valor_alvo,
+      valor_stop: op.valor_stop,
       custos_compra: custosRestantes,
       origem: op.origem,
     };

@@ -1,5 +1,6 @@
 import type { GroupIdResponse, VendaRequest } from '../../../contract';
 import { splitLegs } from '../../../shared/legs';
+import { quantidadeDaVenda } from '../../../shared/venda-parcial';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -13,7 +14,7 @@ import { groupRow, storeGroups } from './store';
 const IN_FLIGHT = 'Já existe uma venda em andamento para esta operação.';
 
 /**
- * Stores a sell group for the operation's whole quantity (round lot + fractional legs) before anything reaches the
+ * Stores a sell group for the quantity asked, else the operation's whole (round lot + fractional legs), before anything reaches the
  * terminal, once the order pipeline's planVenda has checked it: the terminal trades, holds what the book sells
  * (else a 409 unless confirmed) and takes each leg. One sale in flight per operation (409); a retried submit
  * answers the first group.
@@ -37,9 +38,12 @@ async function createVenda(
   if (op.data_venda !== null) throw conflict('Esta operação já foi vendida.');
   if (!op.quantidade || op.quantidade <= 0)
     throw badRequest('A operação não tem quantidade para vender.');
+  const pedida = quantidadeDaVenda(op.quantidade, req.quantidade);
+  if ('erro' in pedida) throw badRequest(pedida.erro);
+  const { quantidade } = pedida;
   if (await sellInFlight(db, op.id)) throw conflict(IN_FLIGHT);
 
-  const legs = splitLegs(op.ticker, op.quantidade);
+  const legs = splitLegs(op.ticker, quantidade);
   const agent = agentFor(config, cliente);
   let plano;
   try {
@@ -49,8 +53,8 @@ async function createVenda(
   }
   if (plano.problema) throw badRequest(plano.problema);
   const { noTerminal } = plano;
-  if (op.quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
-    throw conflict(acimaDoTerminal(op.ticker, op.quantidade, noTerminal));
+  if (quantidade > noTerminal && !req.confirmar_acima_do_terminal) {
+    throw conflict(acimaDoTerminal(op.ticker, quantidade, noTerminal));
   }
   if (plano.recusada) {
     throw badRequest(`Perna ${plano.recusada.symbol}: ${plano.recusada.motivo}`);
@@ -75,8 +79,8 @@ async function createVenda(
         row,
         legs,
         confirmado:
-          op.quantidade > noTerminal
-            ? { acima_do_terminal: { quantidade: op.quantidade, terminal: noTerminal } }
+          quantidade > noTerminal
+            ? { acima_do_terminal: { quantidade, terminal: noTerminal } }
             : undefined,
       },
     ],

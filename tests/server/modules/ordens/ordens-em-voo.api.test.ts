@@ -164,7 +164,7 @@ describe('orders in flight', () => {
     const done = await until(clienteId, 'venda', venda, (s) => Boolean(s.finished));
     expect(done.executed_all).toBe(false);
     expect(done.erro).toMatch(
-      /^A venda executou 100 ações a R\$ \d+,\d{2}, mas não pôde ser registrada: a operação tinha 100 ações quando a venda foi enviada e agora tem 50\./,
+      /^A venda executou 100 ações a R\$ \d+,\d{2}, mas não pôde ser registrada: a venda era de 100 ações e a operação agora tem 50\./,
     );
     const [op] = await server.database.db
       .select()

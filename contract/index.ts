@@ -17,6 +17,7 @@ import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
 import { painelEndpoints } from './painel';
 import { recomendacoesEndpoints } from './recomendacoes';
+import { relatorioEndpoints } from './relatorio';
 import { rentabilidadeEndpoints } from './rentabilidade';
 import { sistemaEndpoints } from './sistema';
 import { usuariosEndpoints } from './usuarios';
@@ -49,6 +50,7 @@ export * from './conciliacao';
 export * from './sistema';
 export * from './ir';
 export * from './rentabilidade';
+export * from './relatorio';
 export * from './alertas';
 export * from './ir-relatorios';
 export * from './papeis';
@@ -74,6 +76,7 @@ export const endpoints = {
   sistema: sistemaEndpoints,
   ir: irEndpoints,
   rentabilidade: rentabilidadeEndpoints,
+  relatorio: relatorioEndpoints,
   alertas: alertasEndpoints,
   usuarios: usuariosEndpoints,
   eu: euEndpoints,

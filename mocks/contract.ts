@@ -2,7 +2,9 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { z } from 'zod';
 import {
   API_BASE,
+  PDF_CONTENT_TYPE,
   answersOf,
+  isBytes,
   colonPath,
   issuesToApiError,
   successStatus,
@@ -117,6 +119,14 @@ export function handle<E extends EndpointDef>(endpoint: E, resolver: Resolver<E>
         }
       }
       if (answer.status === 204) return new HttpResponse(null, { status: 204 });
+      // The one answer that is not JSON: a PDF's bytes (contract/relatorio.ts).
+      if (isBytes(answer.body)) {
+        const headers = { 'content-type': PDF_CONTENT_TYPE };
+        return new HttpResponse(answer.body as Uint8Array<ArrayBuffer>, {
+          status: answer.status,
+          headers,
+        });
+      }
       return HttpResponse.json(answer.body as never, { status: answer.status });
     },
   );

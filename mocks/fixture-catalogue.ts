@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { answersOf, endpoints, type EndpointDef } from '../contract';
+import { z } from 'zod';
+import { PdfSchema, answersOf, endpoints, type EndpointDef } from '../contract';
 
 /** A recorded call: the endpoint it drove and the status the real server answered. */
 const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) | 400>(
@@ -9,6 +9,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
 const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
+const { relatorio } = endpoints;
 const { alertas, usuarios, eu, auditoria } = endpoints;
 
 /**
@@ -130,6 +131,8 @@ export const FIXTURES = {
   'rentabilidade-404': fixture(rentabilidade.cliente, 404),
   'rentabilidade-livro': fixture(rentabilidade.livro, 200),
   'rentabilidade-livro-400': fixture(rentabilidade.livro, 400),
+  relatorio: fixture(relatorio.mensal, 200),
+  'relatorio-404': fixture(relatorio.mensal, 404),
   'cotacoes-atuais': fixture(cotacoes.atuais, 200),
   'recomendacoes-disponiveis': fixture(recomendacoes.disponiveis, 200),
   'recomendacoes-disponiveis-404': fixture(recomendacoes.disponiveis, 404),
@@ -228,10 +231,17 @@ type BodyOf<F> = F extends { endpoint: infer E extends EndpointDef; status: infe
   : never;
 export type FixtureBody<N extends FixtureName> = BodyOf<(typeof FIXTURES)[N]>;
 
+/** A PDF's bytes as a fixture keeps them, in base64 (mocks/record/recorder.ts): decoded, then the contract's. */
+const PdfEmBase64 = z
+  .base64()
+  .transform((b64): Uint8Array => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))
+  .pipe(PdfSchema);
+
 /** The schema a fixture's answer must satisfy: its endpoint's, for its status. */
 export function fixtureSchema(name: FixtureName): z.ZodType {
   const { endpoint, status } = FIXTURES[name];
-  return answersOf(endpoint)[status]!;
+  const schema = answersOf(endpoint)[status]!;
+  return schema === PdfSchema ? PdfEmBase64 : schema;
 }
 
 /** One recorded call: what was sent and what the real server answered. */

@@ -22,6 +22,7 @@ import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
 import { painelRoutes } from './modules/painel';
 import { recomendacoesRoutes } from './modules/recomendacoes';
+import { relatorioRoutes } from './modules/relatorio';
 import { rentabilidadeRoutes } from './modules/rentabilidade';
 import { sistemaRoutes } from './modules/sistema';
 import { serverJobs } from './jobs';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acoesRoutes);
       await api.register(irRoutes);
       await api.register(rentabilidadeRoutes);
+      await api.register(relatorioRoutes);
       await api.register(carteiraRoutes);
       await api.register(cotacoesRoutes);
       await api.register(painelRoutes);

@@ -13,6 +13,7 @@ import { ordensHandlers, resetOrdensMock } from './ordens';
 import { painelHandlers, resetPainelMock } from './painel';
 import { precosHandlers } from './precos';
 import { recomendacoesHandlers } from './recomendacoes';
+import { relatorioHandlers } from './relatorio';
 import { rentabilidadeHandlers } from './rentabilidade';
 import { sistemaHandlers } from './sistema';
 import { resetUsuariosMock, usuariosHandlers } from './usuarios';
@@ -33,6 +34,7 @@ export const handlers = [
   ...sistemaHandlers,
   ...irHandlers,
   ...rentabilidadeHandlers,
+  ...relatorioHandlers,
   ...alertasHandlers,
   ...usuariosHandlers,
   ...contaHandlers,

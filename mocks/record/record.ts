@@ -25,6 +25,7 @@ import { gravarAlertas } from './cenas-alertas';
 import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarOrdens } from './cenas-ordens';
+import { gravarRelatorio } from './cenas-relatorio';
 import { gravarRentabilidade } from './cenas-rentabilidade';
 import { gravarUsuarios } from './cenas-usuarios';
 import { Recorder } from './recorder';
@@ -96,6 +97,7 @@ async function main() {
     await gravarEventos(r, ana, ops[0]!.acao);
     await gravarPainel(r, ana);
     await gravarRentabilidade(r, ana);
+    await gravarRelatorio(r, ana);
 
     // The stocks Ana may buy: the first three of her available recommendations, at their quotes.
     const disponiveis = await r.send(endpoints.recomendacoes.disponiveis, {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   API_BASE,
+  PDF_CONTENT_TYPE,
   fillPath,
   successStatus,
   type EndpointDef,
@@ -67,7 +68,10 @@ export class Recorder {
       headers,
       body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
     });
-    const text = await res.text();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // A PDF (the monthly report) is kept in base64: the fixture is JSON (mocks/fixture-catalogue.ts decodes it).
+    const pdf = res.headers.get('content-type') === PDF_CONTENT_TYPE;
+    const text = pdf ? bytes.toString('base64') : bytes.toString('utf8');
     if (res.status !== expected) {
       throw new Error(
         `${endpoint.method} ${apiPath}: expected ${expected}, got ${res.status} ${text}`,
@@ -79,7 +83,10 @@ export class Recorder {
         path: apiPath,
         ...(json !== undefined ? { body: json } : {}),
       },
-      response: { status: res.status, body: text ? (JSON.parse(text) as unknown) : null },
+      response: {
+        status: res.status,
+        body: pdf ? text : text ? (JSON.parse(text) as unknown) : null,
+      },
     };
   }
 

@@ -5,3 +5,4 @@
 export { rentabilidadeRoutes } from './routes';
 export { rentabilidadeJobs } from './job';
 export { writeCdi } from './atualizacao';
+export { rentabilidadeCliente, type RentabilidadeDeps } from './service';

@@ -233,6 +233,9 @@ const EXAMPLES: Record<string, Example> = {
     build: (s) => ({ params: { id: s.clienteId }, query: { de: '2025-01-02', ate: '2025-10-29' } }),
   },
   'GET /rentabilidade/': { build: () => ({ query: { de: '2025-01-02', ate: '2025-10-29' } }) },
+  'GET /clientes/{id}/relatorio/{mes}/': {
+    build: (s) => ({ params: { id: s.clienteId, mes: '2025-03' } }),
+  },
   'GET /alertas/': { build: () => ({ query: { estado: 'disparado', tipo: 'divergencia' } }) },
   'POST /alertas/{id}/reconhecer/': { build: (s) => ({ params: { id: s.alertaId } }) },
   'POST /alertas/{id}/adiar/': {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { acoesEndpoints as e, type AcaoInput } from '../../contract';
 import { call } from './call';
 import { irQueries } from './ir';
+import { rentabilidadeQueries } from './rentabilidade';
 
 /** The stock universe (it changes only when the reference data is reloaded) and each stock's daily history. */
 export const acoesQueries = {
@@ -24,7 +25,8 @@ export const acoesQueries = {
 
 /**
  * Sets an asset's empresa, setor and classe (PUT: all three), creating it when the ticker is new: the universe,
- * and the income tax of whoever traded it (the class sets the bucket; the SPA cannot know who).
+ * the income tax of whoever traded it (the class sets the bucket; the SPA cannot know who) and the returns'
+ * allocation by sector and class.
  */
 export function useSaveAcao() {
   const queryClient = useQueryClient();
@@ -35,6 +37,7 @@ export function useSaveAcao() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: acoesQueries.lists() }),
         queryClient.invalidateQueries({ queryKey: irQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: rentabilidadeQueries.all() }),
       ]),
   });
 }

@@ -8,6 +8,7 @@ import { operacoesKeys } from './keys/operacoes';
 import { ordensKeys } from './keys/ordens';
 import { painelQueries } from './painel';
 import { recomendacoesQueries } from './recomendacoes';
+import { rentabilidadeQueries } from './rentabilidade';
 
 /**
  * What a change in one domain makes stale in the others, in one place. Each mutation marks its own domain's keys
@@ -23,7 +24,8 @@ const invalidateAll = (queryClient: QueryClient, keys: QueryKey[]) =>
  * What a change to client X's operations (a manual write or an executed MT5 order) makes stale: X's operations,
  * its summary, its proventos (a deleted operation takes its own with it) and the recommendations it may still buy,
  * the control panel's open positions and available patrimony (which sum every client's operations), the
- * reconciliation of its book, and its income tax (computed from the whole ledger) with the book's month lists.
+ * reconciliation of its book, its income tax and its returns (computed from the whole ledger) with the book's
+ * month lists and returns.
  */
 export function invalidateCarteira(queryClient: QueryClient, clienteId: number) {
   return invalidateAll(queryClient, [
@@ -37,6 +39,8 @@ export function invalidateCarteira(queryClient: QueryClient, clienteId: number) 
     conciliacaoQueries.detail(clienteId).queryKey,
     irQueries.cliente(clienteId),
     irQueries.livros(),
+    rentabilidadeQueries.cliente(clienteId),
+    rentabilidadeQueries.livros(),
   ]);
 }
 
@@ -70,8 +74,8 @@ export function invalidatePosicaoNoTerminal(queryClient: QueryClient, clienteId:
 /**
  * A corporate event written or deleted adjusts or pays every client holding its stock (which the SPA cannot
  * know): every client's operations, summary and proventos, the control panel's figures, the quotes (the
- * stored-close fallback is in today's terms), the price histories (adjusted by share events) and the income tax
- * (a share event moves the average cost).
+ * stored-close fallback is in today's terms), the price histories (adjusted by share events), the income tax
+ * (a share event moves the average cost) and the returns (a cash event pays).
  */
 export function invalidateAfterEvento(queryClient: QueryClient) {
   return invalidateAll(queryClient, [
@@ -82,6 +86,7 @@ export function invalidateAfterEvento(queryClient: QueryClient) {
     cotacoesQueries.all(),
     acoesQueries.historicos(),
     irQueries.all(),
+    rentabilidadeQueries.all(),
   ]);
 }
 
@@ -95,7 +100,7 @@ export function invalidateAfterImportacao(queryClient: QueryClient) {
 
 /**
  * A client saved: its summary (its percent), the control panel (names, percents), its DARF (name and CPF) and the
- * book's income-tax months (names).
+ * book's income-tax months and returns (names).
  */
 export function invalidateAfterClienteSaved(queryClient: QueryClient, clienteId: number) {
   return invalidateAll(queryClient, [
@@ -103,13 +108,18 @@ export function invalidateAfterClienteSaved(queryClient: QueryClient, clienteId:
     painelQueries.all(),
     irQueries.cliente(clienteId),
     irQueries.livros(),
+    rentabilidadeQueries.livros(),
   ]);
 }
 
-/** A client deleted: the available patrimony, which sums every client's, and the book's income-tax months. */
+/**
+ * A client deleted: the available patrimony, which sums every client's, and the book's income-tax months and
+ * returns.
+ */
 export function invalidateAfterClienteDeleted(queryClient: QueryClient) {
   return invalidateAll(queryClient, [
     painelQueries.patrimonioDisponivel().queryKey,
     irQueries.livros(),
+    rentabilidadeQueries.livros(),
   ]);
 }

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ResumoCliente } from '../../../contract';
 import { IrAba } from '../../widgets/ir';
 import { HistoricoOrdens } from '../../widgets/ordens';
+import { RentabilidadeAba } from '../../widgets/rentabilidade';
 import type { AbaCarteira } from './abas';
 import {
   PosicionadasTable,
@@ -20,6 +21,7 @@ const ABAS: Array<[AbaCarteira, string]> = [
   ['proventos', 'PROVENTOS'],
   ['ordens', 'ORDENS'],
   ['ir', 'IR'],
+  ['rentabilidade', 'RENTABILIDADE'],
 ];
 
 interface Props {
@@ -75,6 +77,9 @@ export function CarteiraAbas({
       </Tabs.Content>
       <Tabs.Content value="ir">
         <IrAba clienteId={clienteId} cliente={nome} />
+      </Tabs.Content>
+      <Tabs.Content value="rentabilidade">
+        <RentabilidadeAba clienteId={clienteId} cliente={nome} />
       </Tabs.Content>
     </Tabs.Root>
   );

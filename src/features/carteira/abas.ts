@@ -6,5 +6,6 @@ export const ABAS_CARTEIRA = [
   'proventos',
   'ordens',
   'ir',
+  'rentabilidade',
 ] as const;
 export type AbaCarteira = (typeof ABAS_CARTEIRA)[number];

@@ -1,4 +1,5 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { RentabilidadeLivroAba } from '../../widgets/rentabilidade';
 import { ConciliacaoTab } from './ConciliacaoTab';
 import { PatrimonioTab } from './PatrimonioTab';
 import { PosicionadasTab } from './PosicionadasTab';
@@ -25,6 +26,9 @@ export function ControleRvPage() {
           <Tabs.Trigger value="conciliacao" whiteSpace="nowrap">
             CONCILIAÇÃO
           </Tabs.Trigger>
+          <Tabs.Trigger value="rentabilidade" whiteSpace="nowrap">
+            RENTABILIDADE
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posicionadas">
           <PosicionadasTab />
@@ -37,6 +41,9 @@ export function ControleRvPage() {
         </Tabs.Content>
         <Tabs.Content value="conciliacao">
           <ConciliacaoTab />
+        </Tabs.Content>
+        <Tabs.Content value="rentabilidade">
+          <RentabilidadeLivroAba />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

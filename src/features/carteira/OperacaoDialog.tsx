@@ -115,10 +115,11 @@ function OperacaoForm({
               label="Quantidade"
               inputMode="numeric"
             />
+            <DecimalField control={control} name="custos_compra" label="Custos da compra (R$)" />
             <DecimalField control={control} name="valor_alvo" label="Valor Alvo" />
+            <DecimalField control={control} name="valor_stop" label="Valor Stop" />
             <DateField label="Data Venda" name="data_venda" control={control} />
             <DecimalField control={control} name="preco_venda_unitario" label="Preço Venda" />
-            <DecimalField control={control} name="custos_compra" label="Custos da compra (R$)" />
             <DecimalField control={control} name="custos_venda" label="Custos da venda (R$)" />
           </SimpleGrid>
           {save.error && (

@@ -17,6 +17,8 @@ export interface OperacaoFormValues {
   preco_unitario: number | null | undefined;
   quantidade: number | null | undefined;
   valor_alvo: number | null | undefined;
+  /** The stop (issue 31): an alert when the quote reaches or falls below it; blank is none. */
+  valor_stop: number | null | undefined;
   data_venda: string;
   preco_venda_unitario: number | null | undefined;
   /** Brokerage plus B3 fees in R$ (issue 29): blank is zero. */
@@ -28,6 +30,7 @@ type Numerico =
   | 'preco_unitario'
   | 'quantidade'
   | 'valor_alvo'
+  | 'valor_stop'
   | 'preco_venda_unitario'
   | 'custos_compra'
   | 'custos_venda';
@@ -57,6 +60,8 @@ export function paraCorpo(
     preco_unitario: numero('preco_unitario'),
     quantidade: numero('quantidade'),
     valor_alvo: numero('valor_alvo'),
+    // Absent is no stop (the column's default); null clears one (emptied in Editar Operação).
+    ...(v.valor_stop !== undefined && { valor_stop: numero('valor_stop') }),
     data_venda: data(v.data_venda),
     preco_venda_unitario: numero('preco_venda_unitario'),
     // No costs typed: none paid (the column's default), not an unknown value.
@@ -72,6 +77,7 @@ export function valoresIniciais(op: Operacao | null): OperacaoFormValues {
     preco_unitario: op?.preco_unitario ?? undefined,
     quantidade: op?.quantidade ?? undefined,
     valor_alvo: op?.valor_alvo ?? undefined,
+    valor_stop: op?.valor_stop ?? undefined,
     data_venda: op?.data_venda ? formatDate(op.data_venda) : '',
     preco_venda_unitario: op?.preco_venda_unitario ?? undefined,
     custos_compra: op?.custos_compra ?? undefined,

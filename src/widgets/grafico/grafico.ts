@@ -31,9 +31,9 @@ export interface MarcaGrafico {
   preco: number;
 }
 
-/** A price drawn across the chart: the target, the current quote, a recommendation's MIN and MAX. */
+/** A price drawn across the chart: the target and the stop, the current quote, a recommendation's MIN and MAX. */
 export interface LinhaGrafico {
-  tipo: 'alvo' | 'atual' | 'min' | 'max';
+  tipo: 'alvo' | 'stop' | 'atual' | 'min' | 'max';
   rotulo: string;
   preco: number;
 }
@@ -54,6 +54,7 @@ export const CORES = {
   compra: '#2563eb',
   venda: '#7c3aed',
   alvo: '#c5922f',
+  stop: '#b91c1c',
   atual: '#0f766e',
   min: '#dc2626',
   max: '#16a34a',
@@ -67,9 +68,11 @@ export interface PosicaoGrafico {
   data_venda?: string | null;
   preco_venda?: number | null;
   valor_alvo: number | null;
+  /** The stop (issue 31); the grids without one leave it out. */
+  valor_stop?: number | null;
 }
 
-/** A position (open or realised): its buy, its sale, its target. */
+/** A position (open or realised): its buy, its sale, its target and its stop. */
 export function graficoDaPosicao(p: PosicaoGrafico): Grafico {
   const marcas: MarcaGrafico[] = [];
   const partes: string[] = [];
@@ -86,6 +89,10 @@ export function graficoDaPosicao(p: PosicaoGrafico): Grafico {
     linhas.push({ tipo: 'alvo', rotulo: 'Alvo', preco: p.valor_alvo });
     partes.push(`Alvo ${formatMoney(p.valor_alvo)}`);
   }
+  if (p.valor_stop !== null && p.valor_stop !== undefined) {
+    linhas.push({ tipo: 'stop', rotulo: 'Stop', preco: p.valor_stop });
+    partes.push(`Stop ${formatMoney(p.valor_stop)}`);
+  }
   return { ticker: p.ticker, descricao: partes.join(' · '), marcas, linhas };
 }
 
@@ -98,6 +105,7 @@ export const graficoDaOperacao = (op: Operacao): Grafico =>
     data_venda: op.data_venda,
     preco_venda: op.preco_venda_unitario,
     valor_alvo: op.valor_alvo,
+    valor_stop: op.valor_stop,
   });
 
 /** A recommendation: its window's MIN and MAX, and the suggested sale price (ALVO applied to the price). */

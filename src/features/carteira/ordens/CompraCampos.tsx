@@ -1,21 +1,21 @@
 import { HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useWatch, type Control } from 'react-hook-form';
-import type { CompraValidarRequest } from '../../../../contract';
 import { formatInteger, formatMoney } from '../../../../shared/format';
 import { DecimalField, ExecucaoFields, RadioField } from '../../../components/form';
 import type { EstimativaCompra } from './compra-state';
+import type { CompraFormValues } from './useCompraForm';
 
 const MODO_OPTIONS = [
   { value: 'quantidade', label: 'Quantidade' },
   { value: 'valor', label: 'Valor' },
 ] as const;
 
-/** Execução and its price, the entry mode and its quantity or value, and the target. */
+/** Execução and its price, the entry mode and its quantity or value, the target and the stop. */
 export function CompraCampos({
   control,
   disabled,
 }: {
-  control: Control<CompraValidarRequest>;
+  control: Control<CompraFormValues>;
   disabled: boolean;
 }) {
   const modo = useWatch({ control, name: 'modo' });
@@ -41,6 +41,13 @@ export function CompraCampos({
         />
       )}
       <DecimalField control={control} name="tp" label="Alvo (TP)" disabled={disabled} />
+      <DecimalField
+        control={control}
+        name="valor_stop"
+        label="Stop (opcional)"
+        disabled={disabled}
+        helperText="Avisa quando a cotação chegar a ele ou cair abaixo."
+      />
     </SimpleGrid>
   );
 }

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useReducer } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   CompraValidarRequestSchema,
   TICKER_B3,
+  valorDaOrdem,
   type CompraValidarRequest,
   type RecomendacaoDisponivel,
 } from '../../../../contract';
 import { carteiraQueries } from '../../../api/carteira';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
+import { followStopDaCompra } from '../../../api/stop-da-compra';
 import {
   compraBody,
   compraInicial,
@@ -24,13 +26,19 @@ import {
 } from './compra-state';
 import { useOrdemFlow } from './useOrdemFlow';
 
+/** The buy form: the order's fields, and the stop the operation it creates will carry (issue 31). */
+const CompraFormSchema = CompraValidarRequestSchema.safeExtend({
+  valor_stop: valorDaOrdem('o stop').optional(),
+});
+export type CompraFormValues = CompraValidarRequest & { valor_stop?: number | undefined };
+
 /**
  * The buy dialog's wiring: the form (the contract's schema), its state (./compra-state.ts), today's quote and the
  * client's money for the estimate, Validar, and the order's flow; the dialog only lays them out.
  */
 export function useCompraForm(clienteId: number, onExecuted: () => void) {
-  const form = useForm<CompraValidarRequest>({
-    resolver: zodResolver(CompraValidarRequestSchema),
+  const form = useForm<CompraFormValues>({
+    resolver: zodResolver(CompraFormSchema),
     defaultValues: { ticker: '', execucao: 'mercado', modo: 'quantidade' },
     shouldUnregister: true,
   });
@@ -72,9 +80,21 @@ export function useCompraForm(clienteId: number, onExecuted: () => void) {
     setValue('quantidade', Number.isFinite(soma) ? soma : Number.NaN);
   };
 
+  // The stop goes on the operation the order creates, once it has ended (src/api/stop-da-compra.ts).
+  const stop = useRef<number | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const { groupId } = flow;
+  useEffect(() => {
+    if (groupId && stop.current !== undefined)
+      followStopDaCompra(queryClient, { groupId, cliente: clienteId }, stop.current);
+  }, [queryClient, groupId, clienteId]);
+
   const onSend = () =>
     flow.submit((send, onInvalid) =>
-      handleSubmit((v) => send(compraBody(v, state, situacao)), onInvalid)(),
+      handleSubmit((v) => {
+        stop.current = v.valor_stop;
+        send(compraBody(v, state, situacao));
+      }, onInvalid)(),
     );
 
   return {

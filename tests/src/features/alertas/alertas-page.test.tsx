@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANAIS_PADRAO, REGRA_DUPLICADA } from '../../../../contract';
+import { seedAlertasMock } from '../../../../mocks/handlers/alertas';
+import { recordRequests } from '../../../support/requests';
+import { renderApp } from '../../../support/render';
+import { alerta, ANA, assunto, ORDEM, regra } from './respostas';
+
+/**
+ * Ferramentas → Alertas (issue 31): the list and its filters in the address, acknowledge and snooze from a row,
+ * the user's price rules (a duplicate refused with the server's 409 detail), and the preferences per type, with the
+ * server's e-mail off said. Over the mock's alerts, seeded with answers built from the contract (./respostas.ts).
+ */
+
+const ALERTAS = [
+  alerta(1, {
+    tipo: 'alvo',
+    titulo: 'PETR4 atingiu o alvo de R$ 33,00 (cotação R$ 33,20) — Ana Beatriz Carvalho.',
+    assunto: assunto({ ...ANA, ticker: 'PETR4', operacao: 1 }),
+    desde: '2025-10-29T17:05:00.000Z',
+  }),
+  alerta(2, {
+    tipo: 'ordem_em_duvida',
+    titulo: 'Ordem de compra de ITUB3 com resultado desconhecido há 1 minuto.',
+    assunto: assunto({ ...ANA, ticker: 'ITUB3', ordem: ORDEM }),
+    desde: '2025-10-29T17:09:00.000Z',
+  }),
+  alerta(3, {
+    tipo: 'terminal_offline',
+    estado: 'resolvido',
+    titulo: 'O terminal de Bruno Mendes voltou a responder.',
+    assunto: assunto({ cliente: 2, cliente_nome: 'Bruno Mendes' }),
+    desde: '2025-10-28T12:00:00.000Z',
+    resolvido_em: '2025-10-28T13:00:00.000Z',
+  }),
+];
+
+const linhaDe = async (titulo: string) => {
+  const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
+  return (await within(tabela).findByText(titulo)).closest('tr')!;
+};
+
+describe('the Alertas page', () => {
+  beforeEach(() => seedAlertasMock({ alertas: ALERTAS }));
+  afterEach(() => seedAlertasMock({}));
+
+  it('lists the alerts newest first, filters them by estado, tipo and cliente, in the address', async () => {
+    const { user } = renderApp('/alertas');
+    const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
+    await within(tabela).findByText(ALERTAS[1]!.titulo);
+    const titulos = () =>
+      within(tabela)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).queryByRole('link')?.textContent ?? r.textContent);
+    expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo, ALERTAS[2]!.titulo]);
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Resolvido');
+    await waitFor(() => expect(titulos()).toEqual([ALERTAS[2]!.titulo]));
+    expect(window.location.search).toBe('?estado=resolvido');
+    // A resolved alert is over: nothing to acknowledge or snooze.
+    const resolvido = await linhaDe(ALERTAS[2]!.titulo);
+    expect(within(resolvido).queryByRole('button')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Ordem em dúvida');
+    await user.selectOptions(screen.getByLabelText('Cliente'), 'Ana Beatriz Carvalho');
+    await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo]));
+    expect(new URLSearchParams(window.location.search).get('tipo')).toBe('ordem_em_duvida');
+    expect(new URLSearchParams(window.location.search).get('cliente')).toBe('1');
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Terminal offline');
+    expect(await within(tabela).findByText('Nenhum alerta com esses filtros.')).toBeVisible();
+  });
+
+  it('acknowledges an alert: who and when, and no more Reconhecer', async () => {
+    const { user } = renderApp('/alertas?tipo=alvo');
+    const linha = await linhaDe(ALERTAS[0]!.titulo);
+    await user.click(
+      within(linha).getByRole('button', { name: `Reconhecer: ${ALERTAS[0]!.titulo}` }),
+    );
+    expect(
+      await within(linha).findByText(/^Reconhecido por operador em \d{2}\/\d{2}\/\d{4}/),
+    ).toBeVisible();
+    expect(within(linha).queryByRole('button', { name: /^Reconhecer/ })).toBeNull();
+    // Still snoozable: acknowledging ends the repeats, not the alert.
+    expect(within(linha).getByRole('button', { name: /^Adiar/ })).toBeVisible();
+  });
+
+  it('snoozes an alert until a date and time of São Paulo, and shows the server’s refusal of a past one', async () => {
+    const adiamentos = recordRequests('POST', /\/api\/alertas\/2\/adiar\/$/);
+    const { user } = renderApp('/alertas');
+    const linha = await linhaDe(ALERTAS[1]!.titulo);
+    await user.click(within(linha).getByRole('button', { name: `Adiar: ${ALERTAS[1]!.titulo}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adiar alerta' });
+
+    await user.clear(within(dialog).getByLabelText('Até (data)'));
+    await user.type(within(dialog).getByLabelText('Até (data)'), '01012020');
+    await user.clear(within(dialog).getByLabelText('Hora'));
+    await user.type(within(dialog).getByLabelText('Hora'), '9:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+    expect(
+      await within(dialog).findByText('Informe a hora como hh:mm (ex.: 14:30).'),
+    ).toBeVisible();
+    expect(adiamentos).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Hora'));
+    await user.type(within(dialog).getByLabelText('Hora'), '09:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+    expect(await within(dialog).findByText('Informe um momento no futuro.')).toBeVisible();
+    expect(adiamentos[0]?.body).toEqual({ ate: '2020-01-01T09:30:00-03:00' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Amanhã às 10:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((adiamentos.at(-1)?.body as { ate: string }).ate).toMatch(/T10:00:00-03:00$/);
+    expect(await within(linha).findByText(/^Adiado até \d{2}\/\d{2}\/\d{4} 10:00$/)).toBeVisible();
+  });
+
+  it('creates a price rule from a level typed with a comma, refuses a duplicate with the server’s detail, and deletes one', async () => {
+    const criadas = recordRequests('POST', /\/api\/alertas\/regras\/$/);
+    seedAlertasMock({ regras: [regra(1, { ticker: 'VALE3', direcao: 'abaixo', nivel: 55 })] });
+    const { user } = renderApp('/alertas?aba=regras');
+    const tabela = await screen.findByRole('table', { name: 'Regras de preço' }, { timeout: 5000 });
+    await within(tabela).findByText('VALE3');
+
+    await user.type(screen.getByLabelText('Ação (ticker)'), 'petr4');
+    await user.type(screen.getByLabelText('Nível (R$)'), '40,5');
+    await user.click(screen.getByRole('button', { name: 'Criar regra' }));
+    const linha = (await within(tabela).findByText('PETR4')).closest('tr')!;
+    expect(within(linha).getByText('Acima de')).toBeVisible();
+    expect(within(linha).getByText('R$ 40,50')).toBeVisible();
+    expect(within(linha).getByText('Armada')).toBeVisible();
+    expect(criadas[0]?.body).toEqual({ ticker: 'PETR4', direcao: 'acima', nivel: 40.5 });
+
+    await user.type(screen.getByLabelText('Ação (ticker)'), 'PETR4');
+    await user.type(screen.getByLabelText('Nível (R$)'), '40,50');
+    await user.click(screen.getByRole('button', { name: 'Criar regra' }));
+    expect(await screen.findByText(REGRA_DUPLICADA)).toBeVisible();
+    expect(within(tabela).getAllByText('PETR4')).toHaveLength(1);
+
+    await user.click(
+      within(tabela).getByRole('button', { name: 'Excluir VALE3 abaixo de R$ 55,00' }),
+    );
+    const confirmar = await screen.findByRole('alertdialog', { name: 'Excluir regra' });
+    expect(within(confirmar).getByText('Excluir a regra VALE3 abaixo de R$ 55,00?')).toBeVisible();
+    await user.click(within(confirmar).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(within(tabela).queryByText('VALE3')).toBeNull());
+  });
+
+  it('re-arms a rule that fired', async () => {
+    seedAlertasMock({
+      regras: [
+        regra(1, { ticker: 'ITUB3', armada: false, disparada_em: '2025-10-29T14:00:00.000Z' }),
+      ],
+    });
+    const { user } = renderApp('/alertas?aba=regras');
+    const tabela = await screen.findByRole('table', { name: 'Regras de preço' }, { timeout: 5000 });
+    const linha = (await within(tabela).findByText('ITUB3')).closest('tr')!;
+    expect(within(linha).getByText('Disparada')).toBeVisible();
+    await user.click(
+      within(linha).getByRole('button', { name: 'Rearmar ITUB3 acima de R$ 40,00' }),
+    );
+    expect(await within(linha).findByText('Armada')).toBeVisible();
+    expect(within(linha).queryByRole('button', { name: /^Rearmar/ })).toBeNull();
+  });
+
+  it('says e-mail is off on the server, and saves the channel chosen per type and the e-mail', async () => {
+    const salvas = recordRequests('PUT', /\/api\/eu\/preferencias\/$/);
+    const { user } = renderApp('/alertas?aba=preferencias');
+    expect(
+      await screen.findByText(/O envio de e-mails está desligado neste servidor/, undefined, {
+        timeout: 5000,
+      }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Ordem em dúvida')).toHaveValue('app_email');
+    expect(screen.getByLabelText('Alvo atingido')).toHaveValue('app');
+
+    await user.type(screen.getByLabelText('Seu e-mail'), 'ana@exemplo');
+    await user.click(screen.getByRole('button', { name: 'Salvar preferências' }));
+    expect(await screen.findByText('Digite um email válido')).toBeVisible();
+    expect(salvas).toEqual([]);
+
+    await user.type(screen.getByLabelText('Seu e-mail'), '.com.br');
+    await user.selectOptions(screen.getByLabelText('Alvo atingido'), 'No app e por e-mail');
+    await user.click(screen.getByRole('button', { name: 'Salvar preferências' }));
+    expect(await screen.findByText('Preferências salvas.')).toBeVisible();
+    expect(salvas[0]?.body).toEqual({
+      email: 'ana@exemplo.com.br',
+      canais: { ...CANAIS_PADRAO, alvo: 'app_email' },
+    });
+  });
+});

@@ -16,6 +16,8 @@ export interface Posicao {
   quantidade: number;
   preco_unitario: string | null;
   valor_alvo: string | null;
+  /** Issue 31's stop moves with the price as the target does, or a split would fire a stop no price reached. */
+  valor_stop: string | null;
 }
 
 export interface Ajustada {
@@ -30,8 +32,8 @@ const dividir = (valor: string | null, fator: BaseDecimal) =>
     : new Decimal(valor).dividedBy(fator).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
 
 /**
- * A share event on an operation: quantity × factor with the fraction of a share floored away, unit price and
- * target ÷ factor (to the 4 places the columns keep), so the total cost stays what was paid, less the floored
+ * A share event on an operation: quantity × factor with the fraction of a share floored away, unit price,
+ * target and stop ÷ factor (to the 4 places the columns keep), so the total cost stays what was paid, less the floored
  * fraction's share of it.
  */
 export function ajustarPosicao(p: Posicao, fator: string): Ajustada {
@@ -43,6 +45,7 @@ export function ajustarPosicao(p: Posicao, fator: string): Ajustada {
       quantidade: inteira.toNumber(),
       preco_unitario: dividir(p.preco_unitario, f),
       valor_alvo: dividir(p.valor_alvo, f),
+      valor_stop: dividir(p.valor_stop, f),
     },
     fracao: exata.minus(inteira).toFixed(),
   };

@@ -38,6 +38,7 @@ const posicao = (op: carteira.StoredOperacao): Posicao => ({
   quantidade: op.quantidade!,
   preco_unitario: texto(op.preco_unitario),
   valor_alvo: texto(op.valor_alvo),
+  valor_stop: texto(op.valor_stop ?? null),
 });
 
 /** An operation's share events, replayed from before the first: its position and each event's record. */
@@ -47,11 +48,12 @@ function reaplicarEm(op: carteira.StoredOperacao, ajustes: carteira.StoredOperac
     inicial,
     (ajustes ?? []).map((a) => String(a.fator)),
   );
-  const { quantidade, preco_unitario, valor_alvo } = passos.at(-1)?.depois ?? inicial;
+  const { quantidade, preco_unitario, valor_alvo, valor_stop } = passos.at(-1)?.depois ?? inicial;
   Object.assign(op, {
     quantidade,
     preco_unitario: numero(preco_unitario),
     valor_alvo: numero(valor_alvo),
+    valor_stop: numero(valor_stop),
   });
   op.ajustes = ajustes?.length
     ? ajustes.map((a, i) => ({

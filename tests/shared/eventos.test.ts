@@ -7,10 +7,16 @@ import {
   valoresDoProvento,
 } from '../../shared/eventos';
 
-const posicao = (quantidade: number, preco: string | null, alvo: string | null) => ({
+const posicao = (
+  quantidade: number,
+  preco: string | null,
+  alvo: string | null,
+  stop: string | null = null,
+) => ({
   quantidade,
   preco_unitario: preco,
   valor_alvo: alvo,
+  valor_stop: stop,
 });
 
 describe('a corporate event on one operation', () => {
@@ -19,6 +25,15 @@ describe('a corporate event on one operation', () => {
       depois: posicao(600, '12.6550', '14.0000'),
       fracao: '0',
     });
+  });
+
+  it('the stop follows the price as the target does (a split must not fire a stop no price reached)', () => {
+    expect(ajustarPosicao(posicao(300, '25.3100', '28.0000', '22.5000'), '2').depois).toEqual(
+      posicao(600, '12.6550', '14.0000', '11.2500'),
+    );
+    expect(ajustarPosicao(posicao(1000, '4.3000', null, '3.9900'), '0.1').depois.valor_stop).toBe(
+      '39.9000',
+    );
   });
 
   it('a 10:1 reverse split floors the fraction of a share and notes it', () => {

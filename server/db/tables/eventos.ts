@@ -84,6 +84,8 @@ export const eventosAplicacoes = pgTable(
     quantidade_depois: integer('quantidade_depois').notNull(),
     preco_depois: numeric('preco_depois', { precision: 18, scale: 4 }),
     alvo_depois: numeric('alvo_depois', { precision: 18, scale: 4 }),
+    stop_antes: numeric('stop_antes', { precision: 18, scale: 4 }),
+    stop_depois: numeric('stop_depois', { precision: 18, scale: 4 }),
     /** The fraction of a share floored away (e.g. 0.5 of 105 × 1.1). */
     fracao: numeric('fracao', { precision: 20, scale: 10 }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

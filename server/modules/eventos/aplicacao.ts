@@ -72,6 +72,8 @@ export async function applyEvento(
         quantidade_depois: depois.quantidade,
         preco_depois: depois.preco_unitario,
         alvo_depois: depois.valor_alvo,
+        stop_antes: op.valor_stop,
+        stop_depois: depois.valor_stop,
         fracao,
       });
       entradas.push({
@@ -135,7 +137,8 @@ export async function applyEvento(
 const mesmaPosicao = (a: Posicao, b: Posicao) =>
   a.quantidade === b.quantidade &&
   a.preco_unitario === b.preco_unitario &&
-  a.valor_alvo === b.valor_alvo;
+  a.valor_alvo === b.valor_alvo &&
+  a.valor_stop === b.valor_stop;
 
 /**
  * Takes an event out of force: each operation it adjusted gets back the values it would hold without it (the
@@ -193,7 +196,7 @@ async function undoAjustes(
   const atuais = await queryRows<Aberta>(
     tx,
     sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
-          o.valor_alvo::text as valor_alvo, a.ticker
+          o.valor_alvo::text as valor_alvo, o.valor_stop::text as valor_stop, a.ticker
         from operacoes o join acoes a on a.id = o.acao_id
         where o.id in (select operacao_id from eventos_aplicacoes where evento_id = ${evento.id})
         order by o.id
@@ -208,6 +211,7 @@ async function undoAjustes(
       quantidade: ultima.quantidade_depois,
       preco_unitario: ultima.preco_depois,
       valor_alvo: ultima.alvo_depois,
+      valor_stop: ultima.stop_depois,
     });
   });
   if (mudadas.length) {
@@ -224,6 +228,7 @@ async function undoAjustes(
       quantidade: primeira.quantidade_antes,
       preco_unitario: primeira.preco_antes,
       valor_alvo: primeira.alvo_antes,
+      valor_stop: primeira.stop_antes,
     };
     const restantes = todas.filter((a) => a.evento_id !== evento.id);
     const passos = reaplicar(
@@ -243,6 +248,8 @@ async function undoAjustes(
           quantidade_depois: passo.depois.quantidade,
           preco_depois: passo.depois.preco_unitario,
           alvo_depois: passo.depois.valor_alvo,
+          stop_antes: passo.antes.valor_stop,
+          stop_depois: passo.depois.valor_stop,
           fracao: passo.fracao,
         })
         .where(eq(eventosAplicacoes.id, a.id));

@@ -46,7 +46,7 @@ export async function operacoesAlcancadas(
   return queryRows<Aberta>(
     tx,
     sql`select o.id, o.quantidade, o.preco_unitario::text as preco_unitario,
-          o.valor_alvo::text as valor_alvo, a.ticker
+          o.valor_alvo::text as valor_alvo, o.valor_stop::text as valor_stop, a.ticker
         from operacoes o join acoes a on a.id = o.acao_id
         where o.acao_id = ${evento.acao_id}
           and o.data_compra < ${evento.data_ex}
@@ -68,6 +68,8 @@ interface AplicacaoRow extends AplicacaoDeAcoes {
   quantidade_depois: number;
   preco_depois: string | null;
   alvo_depois: string | null;
+  stop_antes: string | null;
+  stop_depois: string | null;
 }
 
 /** The share events applied to some operations, each operation's in the order they were applied. */
@@ -78,7 +80,8 @@ export async function aplicacoesDe(tx: Tx, operacaoIds: readonly number[]) {
     tx,
     sql`select ap.id, ap.evento_id, ap.operacao_id, e.data_ex, e.fator::text as fator,
           ap.quantidade_antes, ap.preco_antes::text as preco_antes, ap.alvo_antes::text as alvo_antes,
-          ap.quantidade_depois, ap.preco_depois::text as preco_depois, ap.alvo_depois::text as alvo_depois
+          ap.quantidade_depois, ap.preco_depois::text as preco_depois, ap.alvo_depois::text as alvo_depois,
+          ap.stop_antes::text as stop_antes, ap.stop_depois::text as stop_depois
         from eventos_aplicacoes ap join eventos_corporativos e on e.id = ap.evento_id
         where ap.operacao_id = any(string_to_array(${operacaoIds.join(',')}, ',')::int[])
         order by ap.operacao_id, ap.id`,
@@ -98,6 +101,7 @@ export async function writePosicao(tx: Tx, id: number, p: Posicao) {
       quantidade: p.quantidade,
       preco_unitario: p.preco_unitario,
       valor_alvo: p.valor_alvo,
+      valor_stop: p.valor_stop,
       updated_at: new Date(),
     })
     .where(eq(operacoes.id, id));
@@ -107,6 +111,7 @@ export const posicaoAudit = (p: Posicao) => ({
   quantidade: p.quantidade,
   preco_unitario: p.preco_unitario,
   valor_alvo: p.valor_alvo,
+  valor_stop: p.valor_stop,
 });
 
 /**

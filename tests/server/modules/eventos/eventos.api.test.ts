@@ -69,6 +69,7 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       preco_unitario: number;
       quantidade: number;
       valor_alvo?: number | null;
+      valor_stop?: number | null;
       data_venda?: string | null;
       preco_venda_unitario?: number | null;
     },
@@ -155,6 +156,7 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       preco_unitario: 28,
       quantidade: 100,
       valor_alvo: 33.6,
+      valor_stop: 25.1,
     });
     const vendidaAntes = await novaOperacao(ana, acao, {
       data_compra: '2025-04-01',
@@ -194,6 +196,8 @@ describe('eventos-corporativos/: share events on positions, cash events paid, un
       quantidade: 200,
       preco_unitario: 14,
       valor_alvo: 16.8,
+      // The stop moves with the price, as the target: 25.10 before is 12.55 after (a 14.00 quote is above it).
+      valor_stop: 12.55,
       valor_total_compra: 2800,
       ajustes: [
         {

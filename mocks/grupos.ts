@@ -85,7 +85,7 @@ export type Lote = Omit<LoteStatus, 'itens' | 'executed_all' | 'finished'> & {
   itens: Array<Grupo<LoteItemStatus>>;
 };
 /** The lote's status: its orders' as they stand, executed and finished when all of them are. */
-export function answer(lote: Lote): LoteStatus {
+export function statusDoLote(lote: Lote): LoteStatus {
   const itens = lote.itens.map((i) => ({ ...i.status }));
   const executed_all = itens.length > 0 && itens.every((i) => i.executed_all);
   return { ...lote, itens, executed_all, finished: itens.every((i) => i.finished) };

@@ -92,19 +92,10 @@ export function addMockOperacao(input: OperacaoInput): Operacao {
 /** What an executed buy leaves in the portfolio: an open operation at its limit price, else the quote. */
 export const comprada =
   (cliente: number, ticker: string, quantidade: number, preco: number | null, tp: number) => () => {
-    const acao = mockAcao(ticker)?.id;
-    const preco_unitario = preco ?? mockQuote(ticker) ?? null;
-    const aberta = { data_venda: null, preco_venda_unitario: null, valor_alvo: tp };
-    if (acao) {
-      addMockOperacao({
-        cliente,
-        acao,
-        data_compra: todayIso(),
-        preco_unitario,
-        quantidade,
-        ...aberta,
-      });
-    }
+    const [acao, preco_unitario] = [mockAcao(ticker)?.id, preco ?? mockQuote(ticker) ?? null];
+    const aberta = { data_compra: todayIso(), data_venda: null, preco_venda_unitario: null };
+    if (acao)
+      addMockOperacao({ cliente, acao, preco_unitario, quantidade, valor_alvo: tp, ...aberta });
   };
 
 /** An executed sell realises the operation. */

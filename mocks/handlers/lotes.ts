@@ -2,7 +2,7 @@ import * as c from '../../contract';
 import { splitLegs } from '../../shared/legs';
 import { contarItens, valorEstimado } from '../../shared/lotes';
 import { fail, handle, invalid, ok } from '../contract';
-import { answer, avancar, cancelGrupo, novoGrupo, uuid, type Lote } from '../grupos';
+import { avancar, cancelGrupo, novoGrupo, statusDoLote, uuid, type Lote } from '../grupos';
 import { recorded, recordedAnswers } from '../recorded';
 import { mockUsername } from './auth';
 import * as carteira from './carteira';
@@ -125,14 +125,14 @@ export const lotesHandlers = [
   handle(e.status, ({ input: { params } }) =>
     comLote(params.lote_id, (lote) => {
       lote.itens.forEach(avancar);
-      return ok(e.status, answer(lote));
+      return ok(e.status, statusDoLote(lote));
     }),
   ),
 
   handle(e.list, () => {
     const resumo = (lote: Lote) => {
       const { itens, finished, lote_id, lado, ticker_base, execucao, criado_em, criado_por } =
-        answer(lote);
+        statusDoLote(lote);
       const clientes = new Set(itens.map((i) => i.cliente)).size;
       const criado = { criado_em, criado_por, clientes, ...contarItens(itens), finished };
       return { lote_id, lado, ticker_base, execucao, ...criado };
@@ -149,7 +149,7 @@ export const lotesHandlers = [
       const cancelamentos = abertos.map(({ status: { cliente, nome, group_id } }) => {
         return { cliente, nome, group_id, ok: true, motivo: null };
       });
-      return ok(e.cancel, { ...answer(lote), cancelamentos });
+      return ok(e.cancel, { ...statusDoLote(lote), cancelamentos });
     }),
   ),
 ];

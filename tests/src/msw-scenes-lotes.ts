@@ -2,7 +2,7 @@ import * as c from '../../contract';
 import { alvoAbaixoDoPreco, posicaoAberta } from '../../contract/mensagens-ordens';
 import { CLIENTE_SEM_IP, terminalProblem, terminalSemResposta } from '../../contract/terminal';
 import { fail, handle, ok } from '../../mocks/contract';
-import { answer, avancar, cancelGrupo, novoGrupo, uuid, type Lote } from '../../mocks/grupos';
+import { avancar, cancelGrupo, novoGrupo, statusDoLote, uuid, type Lote } from '../../mocks/grupos';
 import * as carteira from '../../mocks/handlers/carteira';
 import {
   findMockCliente,
@@ -139,7 +139,7 @@ export function lotesScene({ emVoo = [] as EmVoo[] } = {}) {
       const lote = lotes.get(params.lote_id);
       if (!lote) return naoEncontrado();
       lote.itens.forEach(avancar);
-      return ok(e.status, answer(lote));
+      return ok(e.status, statusDoLote(lote));
     }),
     handle(e.cancel, ({ input: { params } }) => {
       const lote = lotes.get(params.lote_id);
@@ -149,7 +149,7 @@ export function lotesScene({ emVoo = [] as EmVoo[] } = {}) {
       const cancelamentos = abertos.map(({ status: { cliente, nome, group_id } }) => {
         return { cliente, nome, group_id, ok: true, motivo: null };
       });
-      return ok(e.cancel, { ...answer(lote), cancelamentos });
+      return ok(e.cancel, { ...statusDoLote(lote), cancelamentos });
     }),
   ];
 }

@@ -2,7 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The handlers stay small (issue 27, item 8): under LIMITE lines in all (`wc -l mocks/handlers/*.ts`), what they
+ * compute taken from shared/ and their words from the contract, everything else a recorded answer.
+ */
+const LIMITE = 1000;
+/** The whole folder's lines as `wc -l` counts them (newlines), with each file's, when they reach the limit; else null. */
+function acimaDoLimite(dir: string): string | null {
+  const linhas = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8').split('\n').length - 1] as const);
+  const total = linhas.reduce((soma, [, n]) => soma + n, 0);
+  if (total < LIMITE) return null;
+  const porArquivo = [...linhas].sort((a, b) => b[1] - a[1]).map(([f, n]) => `${f} ${n}`);
+  return `${total} lines (limit ${LIMITE}): ${porArquivo.join(', ')}`;
+}
 
 /**
  * No user-facing string copied into the mocks: every literal longer than 25 characters in mocks/handlers (a whole
@@ -37,22 +54,45 @@ function literalsOf(file: string): string[] {
   return found.filter((text) => text.trim().length >= MIN);
 }
 
-/** The mocks' literals that are (or are inside) one of the server's. */
-function copiedFromServer(mockFiles: string[], serverFiles: string[]): string[] {
-  const server = serverFiles.flatMap(literalsOf);
+/** The mocks' literals that are (or are inside) one of the server's (its literals, read once, NUL-separated). */
+function copiedFromServer(mockFiles: string[], server: string): string[] {
   return mockFiles.flatMap((file) =>
     literalsOf(file)
-      .filter((text) => server.some((s) => s.includes(text.trim())))
+      .filter((text) => server.includes(text.trim()))
       .map((text) => `${path.relative(ROOT, file)}: ${JSON.stringify(text)}`),
   );
 }
 
 describe('mocks/handlers', () => {
+  it(`stay under ${LIMITE} lines: rules from shared/, words from the contract, the rest recorded`, () => {
+    expect(acimaDoLimite(path.join(ROOT, 'mocks/handlers'))).toBeNull();
+  });
+
+  it(`would see a folder of ${LIMITE} lines (the check counts them as wc -l does)`, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-linhas-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), 'x;\n'.repeat(LIMITE - 1));
+      fs.writeFileSync(path.join(dir, 'notas.md'), 'x\n'.repeat(10));
+      expect(acimaDoLimite(dir)).toBeNull();
+      fs.writeFileSync(path.join(dir, 'b.ts'), 'y;\n');
+      expect(acimaDoLimite(dir)).toBe(
+        `${LIMITE} lines (limit ${LIMITE}): a.ts ${LIMITE - 1}, b.ts 1`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
   // The server's words, and those it already shares through the contract and shared/: a mock copying either drifts.
-  const serverFiles = ['server', 'contract', 'shared'].flatMap((dir) => walk(path.join(ROOT, dir)));
+  // Read once for both tests: parsing every file of the server takes seconds on a busy machine.
+  let server = '';
+  beforeAll(() => {
+    const files = ['server', 'contract', 'shared'].flatMap((dir) => walk(path.join(ROOT, dir)));
+    server = files.flatMap(literalsOf).join('\0');
+  }, 60_000);
 
   it('copy no server message: they import the contract constants or replay recorded answers', () => {
-    expect(copiedFromServer(walk(path.join(ROOT, 'mocks/handlers')), serverFiles)).toEqual([]);
+    expect(copiedFromServer(walk(path.join(ROOT, 'mocks/handlers')), server)).toEqual([]);
   });
 
   it('would see a copied message (the check reads the server)', () => {
@@ -60,7 +100,7 @@ describe('mocks/handlers', () => {
     const copy = path.join(dir, 'copia.ts');
     fs.writeFileSync(copy, "export const x = 'A ordem já terminou: não há o que resolver.';\n");
     try {
-      expect(copiedFromServer([copy], serverFiles)).toHaveLength(1);
+      expect(copiedFromServer([copy], server)).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true });
     }

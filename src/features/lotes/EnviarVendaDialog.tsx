@@ -16,6 +16,8 @@ export interface EnvioVenda {
   ticker: string;
   totais: TotaisVenda;
   intent: string;
+  /** The ticked operations the percentual leaves with no whole share (not sold), with why. */
+  fora?: ReadonlyArray<{ id: number; cliente: string; motivo: string }> | undefined;
 }
 
 interface Props {
@@ -70,14 +72,26 @@ function EnviarVenda({ envio, onClose, onSent }: Props & { envio: EnvioVenda }) 
       <Stack gap="2">
         <Text>
           Venda de {envio.ticker}{' '}
-          {body.execucao === 'mercado' ? 'a mercado' : `limitada a ${formatMoney(body.preco)}`}:
-          cada operação é vendida por inteiro.
+          {body.execucao === 'mercado' ? 'a mercado' : `limitada a ${formatMoney(body.preco)}`}:{' '}
+          {body.percentual === undefined || body.percentual === 100
+            ? 'cada operação é vendida por inteiro.'
+            : `${body.percentual} % de cada operação, arredondado para baixo em ações inteiras.`}
         </Text>
         <Text fontWeight="semibold">
           {contagem(totais.operacoes, 'operação', 'operações')} de{' '}
           {contagem(totais.clientes, 'cliente', 'clientes')} ·{' '}
           {contagem(totais.acoes, 'ação', 'ações')}
         </Text>
+        {envio.fora && envio.fora.length > 0 && (
+          <Stack gap="1" role="group" aria-label="Fora do lote">
+            <Text fontWeight="semibold">Ficam de fora:</Text>
+            {envio.fora.map((f) => (
+              <Text key={f.id} fontSize="sm">
+                {f.cliente}: {f.motivo}
+              </Text>
+            ))}
+          </Stack>
+        )}
         {acimaDoTerminal && (
           <chakra.label display="flex" gap="2" alignItems="center" mt="2">
             <Checkbox

@@ -10,7 +10,7 @@ import {
 } from '../../../contract';
 import { formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
-import { AcaoSelect, ExecucaoFields } from '../../components/form';
+import { AcaoSelect, DecimalField, ExecucaoFields } from '../../components/form';
 import { DataTable } from '../../components/DataTable';
 import { uuid } from '../../lib/uuid';
 import { EnviarVendaDialog, type EnvioVenda } from './EnviarVendaDialog';
@@ -19,6 +19,8 @@ import {
   acoesEmAberto,
   alternar,
   foraDe,
+  foraDoPercentual,
+  percentualDe,
   selecionadasDe,
   totaisVenda,
   vendaBody,
@@ -47,7 +49,7 @@ const resolver: Resolver<VendaLoteValores, Contexto, LoteVendaRequest> = (
 
 /**
  * "Venda em lote": a stock, every client's open operation in it (quantity, purchase and current price, result),
- * who sells, execução and limit price; each operation is sold whole, as the single sale does.
+ * who sells, execução, limit price and the percentual of each position sold (issue 34; default all).
  */
 export function VendaLote({
   tickerInicial,
@@ -63,7 +65,7 @@ export function VendaLote({
   const [intent] = useState(uuid);
   const [envio, setEnvio] = useState<EnvioVenda | null>(null);
   const form = useForm<VendaLoteValores, Contexto, LoteVendaRequest>({
-    defaultValues: { acao: tickerInicial ?? '', execucao: 'mercado' },
+    defaultValues: { acao: tickerInicial ?? '', execucao: 'mercado', percentual: 100 },
     resolver,
     context: { posicoes, fora },
     mode: 'onChange',
@@ -73,7 +75,9 @@ export function VendaLote({
   const acao = values.acao ?? '';
   const operacoes = useMemo(() => posicoes.filter((p) => p.acao === acao), [posicoes, acao]);
   const selecionadas = selecionadasDe(posicoes, fora, acao);
-  const totais = totaisVenda(selecionadas);
+  const percentual = percentualDe(values.percentual);
+  const totais = totaisVenda(selecionadas, percentual);
+  const foraDoLote = foraDoPercentual(selecionadas, percentual);
   const pronta = LoteVendaRequestSchema.safeParse(vendaBody(values, selecionadas)).success;
   const columns = useMemo(
     () =>
@@ -83,7 +87,9 @@ export function VendaLote({
     [operacoes, fora, acao],
   );
   // What the contract's schema parsed is what is sent.
-  const onEnviar = form.handleSubmit((body) => setEnvio({ intent, ticker: acao, totais, body }));
+  const onEnviar = form.handleSubmit((body) =>
+    setEnvio({ intent, ticker: acao, totais, body, fora: foraDoLote }),
+  );
 
   return (
     <Stack gap="5">
@@ -96,6 +102,13 @@ export function VendaLote({
             opcoes={acoesEmAberto(posicoes)}
           />
           <ExecucaoFields control={form.control} />
+          <DecimalField
+            control={form.control}
+            name="percentual"
+            label="Percentual (%)"
+            inputMode="numeric"
+            helperText="Da posição de cada cliente, arredondado para baixo em ações inteiras."
+          />
         </SimpleGrid>
       </form>
       <HStack gap="3" wrap="wrap">
@@ -106,6 +119,8 @@ export function VendaLote({
           <Text role="status" fontSize="sm" fontWeight="medium">
             Selecionadas: {contagem(totais.operacoes, 'operação', 'operações')} ·{' '}
             {contagem(totais.acoes, 'ação', 'ações')} · {formatMoney(totais.valor)} a preço atual
+            {foraDoLote.length > 0 &&
+              ` · ${contagem(foraDoLote.length, 'operação fica', 'operações ficam')} de fora (zero ação inteira)`}
           </Text>
         )}
       </HStack>

@@ -2,6 +2,7 @@ import type { Execucao, LoteVendaRequest, PosicaoPainel } from '../../../contrac
 import { Decimal } from '../../../shared/decimal';
 import { formatInteger } from '../../../shared/format';
 import { somaExata } from '../../../shared/lotes';
+import { motivoForaDoLote, quantidadeDoPercentual } from '../../../shared/venda-parcial';
 import type { AcaoOpcao } from '../../components/form';
 
 /**
@@ -9,11 +10,35 @@ import type { AcaoOpcao } from '../../components/form';
  * unless unticked), the totals, and the lote Enviar venda sends.
  */
 
-/** What the form holds: the stock, execução and the limit price. */
+/** What the form holds: the stock, execução, the limit price and the share of each operation sold (issue 34). */
 export interface VendaLoteValores {
   acao: string;
   execucao: Execucao;
   preco?: number | undefined;
+  /** 1 to 100; null while emptied (the schema says why). */
+  percentual?: number | null | undefined;
+}
+
+/** The form's percentual when it is one the lote can take, else all (100). */
+export const percentualDe = (p: number | null | undefined): number =>
+  typeof p === 'number' && Number.isInteger(p) && p >= 1 && p <= 100 ? p : 100;
+
+/** What the lote sells of a position at `percentual`: rounded down to whole shares, as the server does. */
+const vender = (p: PosicaoPainel, percentual: number) =>
+  quantidadeDoPercentual(p.quantidade ?? 0, percentual);
+
+/** The ticked operations the percentual leaves with no whole share: not sent, with why. */
+export function foraDoPercentual(
+  selecionadas: readonly PosicaoPainel[],
+  percentual: number,
+): Array<{ id: number; cliente: string; motivo: string }> {
+  return selecionadas
+    .filter((p) => vender(p, percentual) === 0)
+    .map((p) => ({
+      id: p.id,
+      cliente: p.cliente,
+      motivo: motivoForaDoLote(p.quantidade ?? 0, percentual),
+    }));
 }
 
 const collator = new Intl.Collator('pt-BR');
@@ -63,10 +88,10 @@ export function resultado(p: PosicaoPainel): number | null {
     .toNumber();
 }
 
-const aPrecoAtual = (p: PosicaoPainel) =>
+const aPrecoAtual = (p: PosicaoPainel, percentual: number) =>
   p.preco_atual === null || p.quantidade === null
     ? null
-    : new Decimal(p.preco_atual).times(p.quantidade).toDecimalPlaces(2).toNumber();
+    : new Decimal(p.preco_atual).times(vender(p, percentual)).toDecimalPlaces(2).toNumber();
 
 export interface TotaisVenda {
   operacoes: number;
@@ -76,16 +101,18 @@ export interface TotaisVenda {
   clientes: number;
 }
 
-export function totaisVenda(selecionadas: readonly PosicaoPainel[]): TotaisVenda {
+/** What the ticked operations sell at `percentual` (default all), those left with no whole share apart. */
+export function totaisVenda(selecionadas: readonly PosicaoPainel[], percentual = 100): TotaisVenda {
+  const vendem = selecionadas.filter((p) => vender(p, percentual) > 0);
   return {
-    operacoes: selecionadas.length,
-    acoes: selecionadas.reduce((sum, p) => sum + (p.quantidade ?? 0), 0),
-    valor: somaExata(selecionadas.map(aPrecoAtual)),
-    clientes: new Set(selecionadas.map((p) => p.cliente)).size,
+    operacoes: vendem.length,
+    acoes: vendem.reduce((sum, p) => sum + vender(p, percentual), 0),
+    valor: somaExata(vendem.map((p) => aPrecoAtual(p, percentual))),
+    clientes: new Set(vendem.map((p) => p.cliente)).size,
   };
 }
 
-/** The sale of every ticked operation (each sold whole); the price only for limite. */
+/** The sale of every ticked operation (whole unless a percentual is given); the price only for limite. */
 export function vendaBody(
   values: Partial<VendaLoteValores>,
   selecionadas: readonly PosicaoPainel[],
@@ -93,6 +120,10 @@ export function vendaBody(
   return {
     execucao: values.execucao ?? 'mercado',
     ...(values.execucao === 'limite' ? { preco: values.preco as number } : {}),
+    // All is the default: the body names a percentual only below 100 (or an invalid one, for the schema to refuse).
+    ...(values.percentual !== 100 && values.percentual !== undefined
+      ? { percentual: values.percentual as number }
+      : {}),
     operacoes: selecionadas.map((p) => p.id),
   };
 }

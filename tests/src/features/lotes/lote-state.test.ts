@@ -22,6 +22,8 @@ import type { Params } from '../../../../src/features/lotes/compra-params';
 import {
   acoesEmAberto,
   alternar,
+  foraDoPercentual,
+  percentualDe,
   selecionadasDe,
   totaisVenda,
   vendaBody,
@@ -291,5 +293,38 @@ describe("the sale lote's state", () => {
       preco: 13.5,
       operacoes: [1, 2, 3],
     });
+  });
+
+  it('sells a percentual of each position rounded down, leaving out who would sell no share (issue 34)', () => {
+    const abev = selecionadasDe(posicoes, { acao: '', ids: new Set() }, 'ABEV3');
+    const [ana, bruno] = abev;
+    // 1 % of 100, 200 and 100 is 1, 2 and 1 shares; the one without a quote adds no value (3 × 13,20).
+    expect(totaisVenda(abev, 1)).toEqual({ operacoes: 3, acoes: 4, valor: 39.6, clientes: 2 });
+    const umaAcao = [{ ...ana!, quantidade: 1 }, bruno!];
+    expect(totaisVenda(umaAcao, 50)).toEqual({
+      operacoes: 1,
+      acoes: 100,
+      valor: 1320,
+      clientes: 1,
+    });
+    expect(foraDoPercentual(umaAcao, 50)).toEqual([
+      {
+        id: ana!.id,
+        cliente: ana!.cliente,
+        motivo: '50 % de 1 ação arredonda para zero ação inteira: nada a vender.',
+      },
+    ]);
+    expect(vendaBody({ execucao: 'mercado', percentual: 50 }, abev)).toEqual({
+      execucao: 'mercado',
+      percentual: 50,
+      operacoes: [1, 2, 3],
+    });
+    expect(vendaBody({ execucao: 'mercado', percentual: 100 }, abev)).toEqual({
+      execucao: 'mercado',
+      operacoes: [1, 2, 3],
+    });
+    expect([percentualDe(null), percentualDe(120), percentualDe(0), percentualDe(35)]).toEqual([
+      100, 100, 100, 35,
+    ]);
   });
 });

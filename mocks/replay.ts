@@ -1,4 +1,5 @@
 import type { ConciliacaoCliente } from '../contract';
+import { seedAlertasMock } from './handlers/alertas';
 import { openMockTickers, mockAcao, seedCarteiraMock } from './handlers/carteira';
 import { findMockCliente, seedClientesMock } from './handlers/clientes';
 import { seedConciliacaoMock } from './handlers/conciliacao';
@@ -62,4 +63,13 @@ export function seedFromRecordedFixtures(): void {
     'resumo' in upload ? (upload.resumo[tipo]?.linhas ?? 0) : upload.linhas;
   const contadas = { patrimonio: linhas('patrimonio'), custodia: linhas('custodia') };
   seedImportacaoMock({ linhas: contadas, importadas: [], lembrar: true });
+
+  // The alerts the recording's demo raised (a price rule, a target, the reconciliation's divergences): the bell
+  // and the Alertas page show them (issue 31).
+  seedAlertasMock({
+    alertas: recorded('alertas').response.body,
+    notificacoes: recorded('notificacoes').response.body,
+    regras: recorded('alertas-regras').response.body,
+    preferencias: recorded('preferencias').response.body,
+  });
 }

@@ -1,39 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANAIS_PADRAO, REGRA_DUPLICADA } from '../../../../contract';
 import { seedAlertasMock } from '../../../../mocks/handlers/alertas';
+import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
-import { alerta, ANA, assunto, ORDEM, regra } from './respostas';
+import { ALERTAS } from './respostas';
+
+const REGRAS = recorded('alertas-regras').response.body;
+const PREFERENCIAS = recorded('preferencias').response.body;
 
 /**
  * Ferramentas → Alertas (issue 31): the list and its filters in the address, acknowledge and snooze from a row,
  * the user's price rules (a duplicate refused with the server's 409 detail), and the preferences per type, with the
- * server's e-mail off said. Over the mock's alerts, seeded with answers built from the contract (./respostas.ts).
+ * server's e-mail off said. Over the mock's alerts, seeded with the server's recorded answers (./respostas.ts).
  */
 
-const ALERTAS = [
-  alerta(1, {
-    tipo: 'alvo',
-    titulo: 'PETR4 atingiu o alvo de R$ 33,00 (cotação R$ 33,20) — Ana Beatriz Carvalho.',
-    assunto: assunto({ ...ANA, ticker: 'PETR4', operacao: 1 }),
-    desde: '2025-10-29T17:05:00.000Z',
-  }),
-  alerta(2, {
-    tipo: 'ordem_em_duvida',
-    titulo: 'Ordem de compra de ITUB3 com resultado desconhecido há 1 minuto.',
-    assunto: assunto({ ...ANA, ticker: 'ITUB3', ordem: ORDEM }),
-    desde: '2025-10-29T17:09:00.000Z',
-  }),
-  alerta(3, {
-    tipo: 'terminal_offline',
-    estado: 'resolvido',
-    titulo: 'O terminal de Bruno Mendes voltou a responder.',
-    assunto: assunto({ cliente: 2, cliente_nome: 'Bruno Mendes' }),
-    desde: '2025-10-28T12:00:00.000Z',
-    resolvido_em: '2025-10-28T13:00:00.000Z',
-  }),
-];
+/** Several steps on one screen (a busy machine runs them slowly). */
+const PASSOS = 30_000;
 
 const linhaDe = async (titulo: string) => {
   const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
@@ -41,36 +24,43 @@ const linhaDe = async (titulo: string) => {
 };
 
 describe('the Alertas page', () => {
-  beforeEach(() => seedAlertasMock({ alertas: ALERTAS }));
+  beforeEach(() =>
+    seedAlertasMock({ alertas: ALERTAS, regras: REGRAS, preferencias: PREFERENCIAS }),
+  );
   afterEach(() => seedAlertasMock({}));
 
-  it('lists the alerts newest first, filters them by estado, tipo and cliente, in the address', async () => {
-    const { user } = renderApp('/alertas');
-    const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
-    await within(tabela).findByText(ALERTAS[1]!.titulo);
-    const titulos = () =>
-      within(tabela)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => within(r).queryByRole('link')?.textContent ?? r.textContent);
-    expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo, ALERTAS[2]!.titulo]);
+  it(
+    'lists the alerts newest first, filters them by estado, tipo and cliente, in the address',
+    async () => {
+      const { user } = renderApp('/alertas');
+      const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
+      await within(tabela).findByText(ALERTAS[1]!.titulo);
+      const titulos = () =>
+        within(tabela)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => within(r).queryByRole('link')?.textContent ?? r.textContent);
+      expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo, ALERTAS[2]!.titulo]);
 
-    await user.selectOptions(screen.getByLabelText('Estado'), 'Resolvido');
-    await waitFor(() => expect(titulos()).toEqual([ALERTAS[2]!.titulo]));
-    expect(window.location.search).toBe('?estado=resolvido');
-    // A resolved alert is over: nothing to acknowledge or snooze.
-    const resolvido = await linhaDe(ALERTAS[2]!.titulo);
-    expect(within(resolvido).queryByRole('button')).toBeNull();
+      await user.selectOptions(screen.getByLabelText('Estado'), 'Resolvido');
+      await waitFor(() => expect(titulos()).toEqual([ALERTAS[2]!.titulo]));
+      expect(window.location.search).toBe('?estado=resolvido');
+      // A resolved alert is over: nothing to acknowledge or snooze.
+      const resolvido = await linhaDe(ALERTAS[2]!.titulo);
+      expect(within(resolvido).queryByRole('button')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
-    await user.selectOptions(screen.getByLabelText('Tipo'), 'Ordem em dúvida');
-    await user.selectOptions(screen.getByLabelText('Cliente'), 'Ana Beatriz Carvalho');
-    await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo]));
-    expect(new URLSearchParams(window.location.search).get('tipo')).toBe('ordem_em_duvida');
-    expect(new URLSearchParams(window.location.search).get('cliente')).toBe('1');
-    await user.selectOptions(screen.getByLabelText('Tipo'), 'Terminal offline');
-    expect(await within(tabela).findByText('Nenhum alerta com esses filtros.')).toBeVisible();
-  });
+      await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+      await user.selectOptions(screen.getByLabelText('Cliente'), 'Ana Beatriz Carvalho');
+      await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo]));
+      await user.selectOptions(screen.getByLabelText('Tipo'), 'Divergência na conciliação');
+      await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo]));
+      expect(new URLSearchParams(window.location.search).get('tipo')).toBe('divergencia');
+      expect(new URLSearchParams(window.location.search).get('cliente')).toBe('1');
+      await user.selectOptions(screen.getByLabelText('Tipo'), 'Terminal offline');
+      expect(await within(tabela).findByText('Nenhum alerta com esses filtros.')).toBeVisible();
+    },
+    PASSOS,
+  );
 
   it('acknowledges an alert: who and when, and no more Reconhecer', async () => {
     const { user } = renderApp('/alertas?tipo=alvo');
@@ -86,80 +76,93 @@ describe('the Alertas page', () => {
     expect(within(linha).getByRole('button', { name: /^Adiar/ })).toBeVisible();
   });
 
-  it('snoozes an alert until a date and time of São Paulo, and shows the server’s refusal of a past one', async () => {
-    const adiamentos = recordRequests('POST', /\/api\/alertas\/2\/adiar\/$/);
-    const { user } = renderApp('/alertas');
-    const linha = await linhaDe(ALERTAS[1]!.titulo);
-    await user.click(within(linha).getByRole('button', { name: `Adiar: ${ALERTAS[1]!.titulo}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adiar alerta' });
+  it(
+    'snoozes an alert until a date and time of São Paulo, and shows the server’s refusal of a past one',
+    async () => {
+      const adiamentos = recordRequests('POST', /\/api\/alertas\/2\/adiar\/$/);
+      const { user } = renderApp('/alertas');
+      const linha = await linhaDe(ALERTAS[1]!.titulo);
+      await user.click(within(linha).getByRole('button', { name: `Adiar: ${ALERTAS[1]!.titulo}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Adiar alerta' });
 
-    await user.clear(within(dialog).getByLabelText('Até (data)'));
-    await user.type(within(dialog).getByLabelText('Até (data)'), '01012020');
-    await user.clear(within(dialog).getByLabelText('Hora'));
-    await user.type(within(dialog).getByLabelText('Hora'), '9:30');
-    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
-    expect(
-      await within(dialog).findByText('Informe a hora como hh:mm (ex.: 14:30).'),
-    ).toBeVisible();
-    expect(adiamentos).toEqual([]);
+      await user.clear(within(dialog).getByLabelText('Até (data)'));
+      await user.type(within(dialog).getByLabelText('Até (data)'), '01012020');
+      await user.clear(within(dialog).getByLabelText('Hora'));
+      await user.type(within(dialog).getByLabelText('Hora'), '9:30');
+      await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+      expect(
+        await within(dialog).findByText('Informe a hora como hh:mm (ex.: 14:30).'),
+      ).toBeVisible();
+      expect(adiamentos).toEqual([]);
 
-    await user.clear(within(dialog).getByLabelText('Hora'));
-    await user.type(within(dialog).getByLabelText('Hora'), '09:30');
-    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
-    expect(await within(dialog).findByText('Informe um momento no futuro.')).toBeVisible();
-    expect(adiamentos[0]?.body).toEqual({ ate: '2020-01-01T09:30:00-03:00' });
+      await user.clear(within(dialog).getByLabelText('Hora'));
+      await user.type(within(dialog).getByLabelText('Hora'), '09:30');
+      await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+      // The server's refusal, as recorded, under the field.
+      const noPassado = recorded('alertas-adiar-400').response.body.campos!.ate!;
+      expect(await within(dialog).findByText(noPassado)).toBeVisible();
+      expect(adiamentos[0]?.body).toEqual({ ate: '2020-01-01T09:30:00-03:00' });
 
-    await user.click(within(dialog).getByRole('button', { name: 'Amanhã às 10:00' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect((adiamentos.at(-1)?.body as { ate: string }).ate).toMatch(/T10:00:00-03:00$/);
-    expect(await within(linha).findByText(/^Adiado até \d{2}\/\d{2}\/\d{4} 10:00$/)).toBeVisible();
-  });
+      await user.click(within(dialog).getByRole('button', { name: 'Amanhã às 10:00' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Adiar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect((adiamentos.at(-1)?.body as { ate: string }).ate).toMatch(/T10:00:00-03:00$/);
+      expect(
+        await within(linha).findByText(/^Adiado até \d{2}\/\d{2}\/\d{4} 10:00$/),
+      ).toBeVisible();
+    },
+    PASSOS,
+  );
 
-  it('creates a price rule from a level typed with a comma, refuses a duplicate with the server’s detail, and deletes one', async () => {
-    const criadas = recordRequests('POST', /\/api\/alertas\/regras\/$/);
-    seedAlertasMock({ regras: [regra(1, { ticker: 'VALE3', direcao: 'abaixo', nivel: 55 })] });
-    const { user } = renderApp('/alertas?aba=regras');
-    const tabela = await screen.findByRole('table', { name: 'Regras de preço' }, { timeout: 5000 });
-    await within(tabela).findByText('VALE3');
+  it(
+    'creates a price rule from a level typed with a comma, refuses a duplicate with the server’s detail, and deletes one',
+    async () => {
+      const criadas = recordRequests('POST', /\/api\/alertas\/regras\/$/);
+      const { user } = renderApp('/alertas?aba=regras');
+      const tabela = await screen.findByRole(
+        'table',
+        { name: 'Regras de preço' },
+        { timeout: 5000 },
+      );
+      expect(await within(tabela).findAllByText('CGRA3')).toHaveLength(REGRAS.length);
 
-    await user.type(screen.getByLabelText('Ação (ticker)'), 'petr4');
-    await user.type(screen.getByLabelText('Nível (R$)'), '40,5');
-    await user.click(screen.getByRole('button', { name: 'Criar regra' }));
-    const linha = (await within(tabela).findByText('PETR4')).closest('tr')!;
-    expect(within(linha).getByText('Acima de')).toBeVisible();
-    expect(within(linha).getByText('R$ 40,50')).toBeVisible();
-    expect(within(linha).getByText('Armada')).toBeVisible();
-    expect(criadas[0]?.body).toEqual({ ticker: 'PETR4', direcao: 'acima', nivel: 40.5 });
+      await user.type(screen.getByLabelText('Ação (ticker)'), 'petr4');
+      await user.type(screen.getByLabelText('Nível (R$)'), '40,5');
+      await user.click(screen.getByRole('button', { name: 'Criar regra' }));
+      const linha = (await within(tabela).findByText('PETR4')).closest('tr')!;
+      expect(within(linha).getByText('Acima de')).toBeVisible();
+      expect(within(linha).getByText('R$ 40,50')).toBeVisible();
+      expect(within(linha).getByText('Armada')).toBeVisible();
+      expect(criadas[0]?.body).toEqual({ ticker: 'PETR4', direcao: 'acima', nivel: 40.5 });
 
-    await user.type(screen.getByLabelText('Ação (ticker)'), 'PETR4');
-    await user.type(screen.getByLabelText('Nível (R$)'), '40,50');
-    await user.click(screen.getByRole('button', { name: 'Criar regra' }));
-    expect(await screen.findByText(REGRA_DUPLICADA)).toBeVisible();
-    expect(within(tabela).getAllByText('PETR4')).toHaveLength(1);
+      await user.type(screen.getByLabelText('Ação (ticker)'), 'PETR4');
+      await user.type(screen.getByLabelText('Nível (R$)'), '40,50');
+      await user.click(screen.getByRole('button', { name: 'Criar regra' }));
+      // The server's words, as recorded: not the generic 'Erro 409'.
+      const duplicada = recorded('alertas-regras-create-409').response.body.detail;
+      expect(await screen.findByText(duplicada)).toBeVisible();
+      expect(within(tabela).getAllByText('PETR4')).toHaveLength(1);
 
-    await user.click(
-      within(tabela).getByRole('button', { name: 'Excluir VALE3 abaixo de R$ 55,00' }),
-    );
-    const confirmar = await screen.findByRole('alertdialog', { name: 'Excluir regra' });
-    expect(within(confirmar).getByText('Excluir a regra VALE3 abaixo de R$ 55,00?')).toBeVisible();
-    await user.click(within(confirmar).getByRole('button', { name: 'Excluir' }));
-    await waitFor(() => expect(within(tabela).queryByText('VALE3')).toBeNull());
-  });
+      await user.click(
+        within(tabela).getByRole('button', { name: 'Excluir CGRA3 abaixo de R$ 1,00' }),
+      );
+      const confirmar = await screen.findByRole('alertdialog', { name: 'Excluir regra' });
+      expect(within(confirmar).getByText('Excluir a regra CGRA3 abaixo de R$ 1,00?')).toBeVisible();
+      await user.click(within(confirmar).getByRole('button', { name: 'Excluir' }));
+      await waitFor(() => expect(within(tabela).getAllByText('CGRA3')).toHaveLength(1));
+    },
+    PASSOS,
+  );
 
   it('re-arms a rule that fired', async () => {
-    seedAlertasMock({
-      regras: [
-        regra(1, { ticker: 'ITUB3', armada: false, disparada_em: '2025-10-29T14:00:00.000Z' }),
-      ],
-    });
     const { user } = renderApp('/alertas?aba=regras');
     const tabela = await screen.findByRole('table', { name: 'Regras de preço' }, { timeout: 5000 });
-    const linha = (await within(tabela).findByText('ITUB3')).closest('tr')!;
+    const botao = await within(tabela).findByRole('button', {
+      name: 'Rearmar CGRA3 acima de R$ 1,00',
+    });
+    const linha = botao.closest('tr')!;
     expect(within(linha).getByText('Disparada')).toBeVisible();
-    await user.click(
-      within(linha).getByRole('button', { name: 'Rearmar ITUB3 acima de R$ 40,00' }),
-    );
+    await user.click(botao);
     expect(await within(linha).findByText('Armada')).toBeVisible();
     expect(within(linha).queryByRole('button', { name: /^Rearmar/ })).toBeNull();
   });
@@ -186,7 +189,7 @@ describe('the Alertas page', () => {
     expect(await screen.findByText('Preferências salvas.')).toBeVisible();
     expect(salvas[0]?.body).toEqual({
       email: 'ana@exemplo.com.br',
-      canais: { ...CANAIS_PADRAO, alvo: 'app_email' },
+      canais: { ...PREFERENCIAS.canais, alvo: 'app_email' },
     });
   });
 });

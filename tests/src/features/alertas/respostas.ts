@@ -1,103 +1,84 @@
 import {
   AlertaSchema,
   NotificacaoSchema,
-  RegraPrecoSchema,
   type Alerta,
   type AssuntoAlerta,
   type Notificacao,
-  type RegraPreco,
 } from '../../../../contract';
+import { recorded } from '../../../../mocks/recorded';
 
 /**
- * The alerts' answers for the component tests, built from the contract's schemas (each parsed, so a stale one
- * fails here) while the server's fixtures are not recorded: when mocks/fixtures/alertas*.json land, these give way
- * to recorded('…'). Subjects are the scene's: Ana (client 1) and her open PETR4 (operation 1).
+ * The alerts' answers for the component tests: the server's recorded ones (mocks/record/cenas-alertas.ts, the demo
+ * server's rule, target and divergences), moved onto the component scene's Ana (client 1) and her open PETR4
+ * (operation 1) as the IR mocks move a recorded month. What the recording's demo could not produce (an order in
+ * doubt, an e-mail that failed) is a recorded answer with those fields changed, parsed by the contract's schema.
  */
-
-const SEM_ASSUNTO: AssuntoAlerta = {
-  cliente: null,
-  cliente_nome: null,
-  ticker: null,
-  operacao: null,
-  ordem: null,
-  evento: null,
-  regra: null,
-};
 
 export const ANA = { cliente: 1, cliente_nome: 'Ana Beatriz Carvalho' };
 export const ORDEM = '3f1c9a52-8d0e-4b7a-9c61-2e5d4f6a7b80';
 
-export const assunto = (a: Partial<AssuntoAlerta>): AssuntoAlerta => ({ ...SEM_ASSUNTO, ...a });
-
-export function alerta(id: number, a: Partial<Alerta> & Pick<Alerta, 'tipo' | 'titulo'>): Alerta {
-  return AlertaSchema.parse({
-    id,
-    estado: 'disparado',
-    critico: a.tipo === 'ordem_em_duvida',
-    assunto: SEM_ASSUNTO,
-    nivel: null,
-    cotacao: null,
-    desde: '2025-10-29T17:00:00.000Z',
-    disparado_em: '2025-10-29T17:00:00.000Z',
-    resolvido_em: null,
-    reconhecido: false,
-    reconhecido_por: null,
-    reconhecido_em: null,
-    adiado_ate: null,
-    ...a,
-  });
+/** A recorded subject's client (and stock) renamed in its title, its subject pointing at the scene's. */
+function movida<T extends { titulo: string; assunto: AssuntoAlerta }>(
+  gravada: T,
+  assunto: Partial<AssuntoAlerta>,
+): T {
+  let titulo = gravada.titulo;
+  if (gravada.assunto.cliente_nome && assunto.cliente_nome)
+    titulo = titulo.replaceAll(gravada.assunto.cliente_nome, assunto.cliente_nome);
+  if (gravada.assunto.ticker && assunto.ticker)
+    titulo = titulo.replaceAll(gravada.assunto.ticker, assunto.ticker);
+  return { ...gravada, titulo, assunto: { ...gravada.assunto, ...assunto } };
 }
 
-export function notificacao(
-  id: number,
-  n: Partial<Notificacao> & Pick<Notificacao, 'tipo' | 'titulo' | 'criada_em'>,
-): Notificacao {
-  return NotificacaoSchema.parse({
-    alerta: id,
-    critico: n.tipo === 'ordem_em_duvida',
-    motivo: 'disparo',
-    assunto: SEM_ASSUNTO,
-    lida: false,
-    email: null,
-    email_tentativas: 0,
-    id,
-    ...n,
-  });
-}
+const notificacoes = recorded('notificacoes').response.body;
+const notificacaoGravada = (tipo: Notificacao['tipo']) =>
+  notificacoes.find((n) => n.tipo === tipo)!;
+const alertas = recorded('alertas').response.body;
+const alertaGravado = (tipo: Alerta['tipo']) => alertas.find((a) => a.tipo === tipo)!;
 
-export function regra(id: number, r: Partial<RegraPreco> & Pick<RegraPreco, 'ticker'>): RegraPreco {
-  return RegraPrecoSchema.parse({
-    id,
-    direcao: 'acima',
-    nivel: 40,
-    armada: true,
-    disparada_em: null,
-    criada_em: '2025-10-20T13:00:00.000Z',
-    ...r,
-  });
-}
+const ALVO = { ...ANA, ticker: 'PETR4', operacao: 1 };
+const EM_DUVIDA = {
+  ...ANA,
+  ticker: 'ITUB3',
+  ordem: ORDEM,
+  titulo: 'Ordem de compra de ITUB3 com resultado desconhecido há 1 minuto.',
+};
 
-/** The panel's scene: a target reached on Ana's PETR4, an order in doubt e-mailed in vain, an old one read. */
+/** The panel's scene: a target reached on Ana's PETR4, an order in doubt e-mailed in vain, a price rule read. */
 export const NOTIFICACOES: Notificacao[] = [
-  notificacao(1, {
-    tipo: 'alvo',
-    titulo: 'PETR4 atingiu o alvo de R$ 33,00 (cotação R$ 33,20) — Ana Beatriz Carvalho.',
-    criada_em: '2025-10-29T17:05:00.000Z',
-    assunto: assunto({ ...ANA, ticker: 'PETR4', operacao: 1 }),
-  }),
-  notificacao(2, {
+  { ...movida(notificacaoGravada('alvo'), ALVO), id: 1, criada_em: '2025-10-29T17:05:00.000Z' },
+  {
+    ...notificacaoGravada('divergencia'),
+    id: 2,
     tipo: 'ordem_em_duvida',
-    titulo: 'Ordem de compra de ITUB3 com resultado desconhecido há 1 minuto.',
+    critico: true,
+    titulo: EM_DUVIDA.titulo,
+    assunto: {
+      ...notificacaoGravada('divergencia').assunto,
+      ...ANA,
+      ticker: 'ITUB3',
+      ordem: ORDEM,
+    },
     criada_em: '2025-10-29T17:10:00.000Z',
-    assunto: assunto({ ...ANA, ticker: 'ITUB3', ordem: ORDEM }),
     email: 'falhou',
     email_tentativas: 5,
-  }),
-  notificacao(3, {
-    tipo: 'data_ex',
-    titulo: 'VALE3 fica ex-dividendos em 2 dias úteis (31/10/2025).',
-    criada_em: '2025-10-28T13:00:00.000Z',
-    assunto: assunto({ ticker: 'VALE3', evento: 4 }),
-    lida: true,
-  }),
-];
+  },
+  { ...notificacaoGravada('preco'), id: 3, criada_em: '2025-10-28T13:00:00.000Z', lida: true },
+].map((n) => NotificacaoSchema.parse(n));
+
+/** The Alertas page's scene: Ana's target and divergence, and a price rule's alert already over. */
+export const ALERTAS: Alerta[] = [
+  { ...movida(alertaGravado('alvo'), ALVO), id: 1, desde: '2025-10-29T17:05:00.000Z' },
+  {
+    ...movida(alertaGravado('divergencia'), ANA),
+    id: 2,
+    desde: '2025-10-29T17:09:00.000Z',
+  },
+  {
+    ...alertaGravado('preco'),
+    id: 3,
+    estado: 'resolvido',
+    desde: '2025-10-28T12:00:00.000Z',
+    resolvido_em: '2025-10-28T13:00:00.000Z',
+  },
+].map((a) => AlertaSchema.parse(a));

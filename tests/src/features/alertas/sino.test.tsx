@@ -6,10 +6,10 @@ import { ALERTAS_POLL_MS } from '../../../../src/api/alertas';
 import { fakePollClock } from '../../../support/fake-clock';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
-import { NOTIFICACOES, notificacao } from './respostas';
+import { NOTIFICACOES } from './respostas';
 
 /**
- * The top bar's bell and its panel (issue 31), over the mock's alerts seeded with answers built from the contract
+ * The top bar's bell and its panel (issue 31), over the mock's alerts seeded with the server's recorded answers
  * (./respostas.ts): the unread count, the list newest first with each subject linked, marking read, a failed
  * e-mail said, and the count asked again as the server's alerts change.
  */
@@ -128,7 +128,7 @@ describe('the bell', () => {
   });
 
   it('says when there is no notification', async () => {
-    seedAlertasMock({ notificacoes: [notificacao(9, { ...NOTIFICACOES[2]!, lida: true })] });
+    seedAlertasMock({ notificacoes: [{ ...NOTIFICACOES[2]!, id: 9, lida: true }] });
     const { user } = renderApp('/clientes');
     expect(
       await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }),

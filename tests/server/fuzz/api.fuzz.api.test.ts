@@ -323,7 +323,8 @@ const EXAMPLES: Record<string, Example> = {
     build: async (s) => ({
       params: { id: s.clienteId, operation_id: await s.novaOperacao() },
       headers: { 'idempotency-key': crypto.randomUUID() },
-      body: { execucao: 'limite', preco: 38 },
+      // A partial sale (issue 34): 60 of the operation's 100.
+      body: { execucao: 'limite', preco: 38, quantidade: 60 },
     }),
   },
   'POST /ordens/{group_id}/cancelar/': {
@@ -378,6 +379,8 @@ const EXAMPLES: Record<string, Example> = {
       body: {
         execucao: 'limite',
         preco: 38,
+        // Half of each position (issue 34).
+        percentual: 50,
         operacoes: [await s.novaOperacao()],
         confirmar_acima_do_terminal: true,
       },

@@ -48,8 +48,12 @@ export function diferencas(antes: unknown, depois: unknown): Mudanca[] {
   const d = (temDepois ? depois : {}) as Registro;
   // The record's own order: the fields before, then those only after has.
   const campos = [...new Set([...Object.keys(a), ...Object.keys(d)])];
+  // A field only one side has, and empty there, says nothing (a creation's null fields).
+  const vazioDeUmLado = (campo: string) =>
+    (!(campo in a) && d[campo] === null) || (!(campo in d) && a[campo] === null);
   return campos
     .filter((campo) => !(campo in a && campo in d && igual(a[campo], d[campo])))
+    .filter((campo) => !vazioDeUmLado(campo))
     .map((campo) => ({
       campo,
       antes: campo in a ? valorLegivel(a[campo]) : null,

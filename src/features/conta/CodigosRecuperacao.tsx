@@ -37,14 +37,15 @@ export function CodigosRecuperacao({
         código do aplicativo, se você perder o celular.{' '}
         <Text as="strong">Eles não serão mostrados de novo.</Text>
       </Text>
-      <Box borderWidth="1px" rounded="md" p="3" bg="bg.muted" maxW="sm">
+      <Box borderWidth="1px" rounded="md" p="3" bg="bg.muted" w="fit-content" maxW="full">
         <Box
           as="ol"
           aria-label="Códigos de recuperação"
           listStyle="none"
           display="grid"
-          gridTemplateColumns="repeat(2, minmax(0, 1fr))"
-          gap="1"
+          gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, max-content)' }}
+          columnGap="8"
+          rowGap="1"
           fontFamily="mono"
         >
           {codigos.map((c) => (

@@ -11,7 +11,7 @@ export function SegundoFator({ eu }: { eu: Eu }) {
   const [desativando, setDesativando] = useState(false);
   const estado = (
     <HStack gap="2">
-      <Text>Segundo fator:</Text>
+      <Text>Situação:</Text>
       <Badge colorPalette={eu.totp_ativo ? 'green' : 'gray'} variant="subtle">
         {eu.totp_ativo ? 'Ativo' : 'Desativado'}
       </Badge>

@@ -10,7 +10,7 @@ const NAVEGADORES: ReadonlyArray<[RegExp, string]> = [
   [/Firefox\/(\d+)/, 'Firefox'],
   [/FxiOS\/(\d+)/, 'Firefox'],
   [/CriOS\/(\d+)/, 'Chrome'],
-  [/HeadlessChrome\/(\d+)/, 'Chrome (automatizado)'],
+  [/HeadlessChrome\/(\d+)/, 'Chrome'],
   [/Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
   [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
@@ -33,6 +33,8 @@ export function nomeDoNavegador(userAgent: string | null): string {
   const sistema = SISTEMAS.find(([re]) => re.test(ua))?.[1];
   if (!navegador) return ua.length > MAXIMO ? `${ua.slice(0, MAXIMO - 1)}…` : ua;
   const [match, nome] = navegador;
-  const partes = [`${nome} ${match![1]}`, sistema].filter(Boolean);
+  // A browser driven by a program (a test, a script) says so: it is seldom a person.
+  const automatizado = /HeadlessChrome/.test(ua) ? ' (automatizado)' : '';
+  const partes = [`${nome} ${match![1]}${automatizado}`, sistema].filter(Boolean);
   return partes.join(' · ');
 }

@@ -25,6 +25,13 @@ describe("an audit entry's difference", () => {
       { campo: 'quantidade', antes: null, depois: '100' },
     ]);
     expect(diferencas({ nome: 'X' }, null)).toEqual([{ campo: 'nome', antes: 'X', depois: null }]);
+    // An empty field of a creation or a deletion says nothing.
+    expect(diferencas(null, { ticker: 'PETR4', erro: null })).toEqual([
+      { campo: 'ticker', antes: null, depois: 'PETR4' },
+    ]);
+    expect(diferencas({ state: 'sent' }, { state: 'completed', erro: null })).toEqual([
+      { campo: 'state', antes: 'sent', depois: 'completed' },
+    ]);
   });
 
   it('a field only one side has is new or removed', () => {

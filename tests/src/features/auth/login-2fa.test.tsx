@@ -1,16 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  authEndpoints,
-  CODIGO_INVALIDO,
-  PRECISA_2FA,
-  type LoginResponse,
-} from '../../../../contract';
+import { authEndpoints, PRECISA_2FA, type LoginResponse } from '../../../../contract';
 import { handle, ok } from '../../../../mocks/contract';
 import { MOCK_CODIGO, MOCK_SEGREDO, precisa2fa } from '../../../../mocks/handlers/conta';
 import { mockToken } from '../../../../mocks/handlers/auth';
 import { server } from '../../../../mocks/node';
+import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
 
@@ -46,31 +42,53 @@ async function entrar(user: ReturnType<typeof renderApp>['user'], username = 'an
 describe('login with a second factor (issue 32)', () => {
   it('asks the code after the password, refuses a wrong one, then logs in with the role the server gave', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    comSegundoFator();
+    // The server's recorded answers: the password step's challenge, a wrong code's 401, a recovery code's session.
+    const precisa = recorded('token-precisa-2fa');
+    const [certo, errado] = [recorded('token-2fa'), recorded('token-2fa-401')];
+    const codigoCerto = (certo.request.body as { codigo: string }).codigo;
+    server.use(
+      handle(authEndpoints.login, () => precisa.response as never),
+      handle(authEndpoints.login2fa, ({ input: { body } }) =>
+        body.codigo === codigoCerto
+          ? ok(authEndpoints.login2fa, certo.response.body)
+          : (errado.response as never),
+      ),
+    );
     const enviados = recordRequests('POST', /^\/api\/token\/2fa\/$/);
     const { user } = renderApp('/controle-robo', { loggedIn: false });
-    await entrar(user);
+    await entrar(user, 'qa-operadora');
 
     const codigo = await screen.findByLabelText('Código');
     expect(screen.queryByLabelText('Senha')).not.toBeInTheDocument();
     expect(localStorage.getItem('access')).toBeNull();
     await user.type(codigo, '000000');
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(CODIGO_INVALIDO);
+    expect(await screen.findByRole('alert')).toHaveTextContent(errado.response.body.detail);
     expect(localStorage.getItem('access')).toBeNull();
 
     await user.clear(codigo);
-    await user.type(codigo, MOCK_CODIGO);
+    await user.type(codigo, codigoCerto);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Controle ROBÔ', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(localStorage.getItem('access')).toBe(mockToken('ana'));
+    expect(localStorage.getItem('access')).toBe(certo.response.body.access);
     expect(localStorage.getItem('papel')).toBe('operador');
     expect(localStorage.getItem('escopo')).toBe('completo');
     // The challenge of the first step went with each code.
+    const { desafio } = precisa.response.body as { desafio: string };
     expect(enviados.map((r) => r.body)).toEqual([
-      { desafio: precisa2fa('ana').desafio, codigo: '000000' },
-      { desafio: precisa2fa('ana').desafio, codigo: MOCK_CODIGO },
+      { desafio, codigo: '000000' },
+      { desafio, codigo: codigoCerto },
     ]);
+  });
+
+  it('logs in with the mock second step too (a code of the mocks)', async () => {
+    comSegundoFator();
+    const { user } = renderApp('/controle-robo', { loggedIn: false });
+    await entrar(user);
+    await user.type(await screen.findByLabelText('Código'), MOCK_CODIGO);
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Controle ROBÔ', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBe(mockToken('ana'));
   });
 
   it('asks for a code before calling the server, and Voltar asks the password again', async () => {

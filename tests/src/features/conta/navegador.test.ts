@@ -29,7 +29,7 @@ describe('nomeDoNavegador', () => {
     ],
     [
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
-      'Chrome (automatizado) 131 · Linux',
+      'Chrome 131 (automatizado) · Linux',
     ],
   ])('%s → %s', (ua, nome) => expect(nomeDoNavegador(ua)).toBe(nome));
 

@@ -1,12 +1,20 @@
 import { ultimoDiaDoMes, proximoMes } from './calendario';
 import { closeMonth, emptyCarry, irrfAviso } from './fechamento';
-import type { Carry } from './fechamento';
+import type { Carry, Fechamento } from './fechamento';
 import { Dec, ZERO, brl } from './numeros';
 import { Posicoes, tickerBase } from './posicoes';
 import { Movimento, applySession } from './pregao';
 import { dividendosAvisos } from './proventos';
-import type { AvisoIr, EntradaIr, EventoIr, MesIrDetalhado, OperacaoIr, ProventoIr } from './tipos';
-import { checkEntrada } from './validacao';
+import type {
+  AvisoIr,
+  EntradaIr,
+  EventoIr,
+  MesIrDetalhado,
+  OperacaoIr,
+  PosicaoIr,
+  ProventoIr,
+} from './tipos';
+import { ErroEntradaIr, checkEntrada, isMes } from './validacao';
 
 /**
  * The engine: a client's whole ledger read once, in date order, from the January of its first year to the end of
@@ -16,6 +24,7 @@ import { checkEntrada } from './validacao';
 export interface ApuracaoIr {
   /** The last month computed, 'AAAA-MM'. */
   ate: string;
+  /** Each month kept in detail (from `desde`, when asked, through `ate`). */
   meses: ReadonlyMap<string, MesIrDetalhado>;
 }
 
@@ -114,9 +123,29 @@ function closeYear(m: MesIrDetalhado, carry: Carry): void {
   }
 }
 
-/** Computes every month from the first year with data through `ate` ('AAAA-MM'). */
-export function apurarIr(entrada: EntradaIr, ate: string): ApuracaoIr {
+/**
+ * The month's detail with its positions read on demand (an enumerable property: spreading, comparing and
+ * serialising the detail see it as any other field; assigning it replaces it).
+ */
+function withPosicoes(mes: Fechamento['mes'], posicoes: () => PosicaoIr[]): MesIrDetalhado {
+  let valor: PosicaoIr[] | null = null;
+  return Object.defineProperty(mes, 'posicoes', {
+    enumerable: true,
+    configurable: true,
+    get: () => (valor ??= posicoes()),
+    set: (v: PosicaoIr[]) => (valor = v),
+  }) as MesIrDetalhado;
+}
+
+/**
+ * Computes every month from the first year with data through `ate` ('AAAA-MM'), and keeps the detail of those
+ * from `desde` on (default: every one): the months before are closed for their carries only, which is most of the
+ * work a long ledger saves when one month or one year is asked.
+ */
+export function apurarIr(entrada: EntradaIr, ate: string, desde?: string): ApuracaoIr {
   checkEntrada(entrada, ate);
+  if (desde !== undefined && !isMes(desde))
+    throw new ErroEntradaIr('desde', 'informe um mês (AAAA-MM).');
   const fim = ultimoDiaDoMes(ate);
   const sessoes = sessionsOf(entrada.operacoes, fim);
   const eventos = (entrada.eventos ?? [])
@@ -150,18 +179,21 @@ export function apurarIr(entrada: EntradaIr, ate: string): ApuracaoIr {
     }
     applyEventos(ultimoDiaDoMes(mes), avisos);
     avisos.push(...dividendosAvisos(proventos.get(mes) ?? [], mes));
-    const externas = new Dec(entrada.vendasExternas?.[mes] ?? 0);
+    const declaradas = entrada.vendasExternas?.[mes];
+    const externas = declaradas ? new Dec(declaradas) : ZERO;
     if (externas.greaterThan(0)) {
       avisos.push({
         codigo: 'vendas_externas',
         mensagem: `Vendas de ações em outras corretoras informadas: ${brl(externas)} (contam no limite de R$ 20.000,00).`,
       });
     }
-    const fechado = closeMonth(mes, mov, externas, carry, avisos);
-    const detalhe: MesIrDetalhado = { ...fechado.mes, posicoes: posicoes.snapshot() };
+    const fechado = closeMonth(mes, mov, externas, carry, avisos, !desde || mes >= desde);
     carry = fechado.carry;
-    closeYear(detalhe, carry);
-    meses.set(mes, detalhe);
+    if (fechado.mes) {
+      const detalhe = withPosicoes(fechado.mes, posicoes.snapshot());
+      closeYear(detalhe, carry);
+      meses.set(mes, detalhe);
+    }
   }
   return { ate, meses };
 }

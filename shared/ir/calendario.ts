@@ -96,8 +96,19 @@ export function ultimoDiaUtil(mes: string): string {
   return dia;
 }
 
+const vencimentos = new Map<string, string>();
+
 /** The due date of a month's DARF 6015: the last business day of the following month. */
-export const vencimentoDarf = (mes: string): string => ultimoDiaUtil(proximoMes(mes));
+export function vencimentoDarf(mes: string): string {
+  // Asked for every month of every client's ledger: each month's date is worked out once.
+  let v = vencimentos.get(mes);
+  if (v === undefined) {
+    v = ultimoDiaUtil(proximoMes(mes));
+    if (vencimentos.size > 10_000) vencimentos.clear();
+    vencimentos.set(mes, v);
+  }
+  return v;
+}
 
 /** Every month from one 'AAAA-MM' to another, both included. */
 export function mesesEntre(de: string, ate: string): string[] {

@@ -83,12 +83,12 @@ export function darfIr(a: ApuracaoIr, mes: string): DarfDoMes {
 
 /** The year's report in one call: the ledger through December of `ano`. */
 export const relatorioAnualIr = (entrada: EntradaIr, ano: number): RelatorioAnualIr =>
-  anoIr(apurarIr(entrada, `${ano}-12`), ano);
+  anoIr(apurarIr(entrada, `${ano}-12`, `${ano}-01`), ano);
 
 /** One month in one call: the ledger through that month. */
 export const detalheMesIr = (entrada: EntradaIr, mes: string): MesIrDetalhado =>
-  mesIr(apurarIr(entrada, mes), mes);
+  mesIr(apurarIr(entrada, mes, mes), mes);
 
 /** One month's DARF in one call. */
 export const darfMesIr = (entrada: EntradaIr, mes: string): DarfDoMes =>
-  darfIr(apurarIr(entrada, mes), mes);
+  darfIr(apurarIr(entrada, mes, mes), mes);

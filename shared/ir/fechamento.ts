@@ -1,15 +1,7 @@
-import { vencimentoDarf } from './calendario';
-import { Dec, ZERO, brl, cents, maxDec, minDec, moneyText } from './numeros';
-import type { Movimento } from './pregao';
-import type {
-  ApuracaoBucket,
-  AvisoIr,
-  Bucket,
-  LinhaIr,
-  MesIrDetalhado,
-  SaldosIr,
-  Situacao,
-} from './tipos';
+import { renderMonth } from './detalhe';
+import { Dec, ZERO, brl, cents, maxDec, minDec } from './numeros';
+import type { LinhaAberta, Movimento } from './pregao';
+import type { AvisoIr, Bucket, LinhaIr, MesIrDetalhado, Situacao } from './tipos';
 
 /**
  * A month's close: lines to the cent, the three buckets with their losses, the tax, the withholding and the DARF
@@ -47,29 +39,29 @@ export const IRRF_MINIMO = new Dec('1');
 /** No DARF under R$ 10.00: added to the next months until it reaches it (Lei 9.430/1996 art. 68 § 1º). */
 export const DARF_MINIMO = new Dec('10');
 
-const bucketOf = (l: LinhaIr): Bucket =>
+const bucketOf = (l: Pick<LinhaIr, 'classe' | 'tipo'>): Bucket =>
   l.classe === 'fii' ? 'fii' : l.tipo === 'day_trade' ? 'day_trade' : 'comum';
 
+/** A month's line to the cent, as decimals (written as text only for the months shown). */
+export interface LinhaFechada {
+  l: LinhaAberta;
+  valor: Dec;
+  custo: Dec;
+  resultado: Dec;
+}
+
 /** The month's lines to the cent: the result is the difference of the rounded figures, so they add up as shown. */
-function closeLinhas(mov: Movimento): LinhaIr[] {
+function closeLinhas(mov: Movimento): LinhaFechada[] {
   return [...mov.linhas.values()]
     .map((l) => {
       const valor = cents(l.valor);
       const custo = cents(l.custo);
-      return {
-        ticker: l.ticker,
-        classe: l.classe,
-        tipo: l.tipo,
-        quantidade: l.quantidade,
-        valor_venda: valor.toFixed(2),
-        custo: custo.toFixed(2),
-        resultado: valor.minus(custo).toFixed(2),
-      };
+      return { l, valor, custo, resultado: valor.minus(custo) };
     })
-    .sort((a, b) => (a.tipo + a.ticker < b.tipo + b.ticker ? -1 : 1));
+    .sort((a, b) => (a.l.tipo + a.l.ticker < b.l.tipo + b.l.ticker ? -1 : 1));
 }
 
-interface Somas {
+export interface Somas {
   resultado: Record<Bucket, Dec>;
   acoes: Dec;
   vendasAcoes: Dec;
@@ -77,7 +69,7 @@ interface Somas {
   vendasFii: Dec;
 }
 
-function sumLinhas(linhas: readonly LinhaIr[]): Somas {
+function sumLinhas(fechadas: readonly LinhaFechada[]): Somas {
   const s: Somas = {
     resultado: { comum: ZERO, day_trade: ZERO, fii: ZERO },
     acoes: ZERO,
@@ -85,24 +77,37 @@ function sumLinhas(linhas: readonly LinhaIr[]): Somas {
     vendasComuns: ZERO,
     vendasFii: ZERO,
   };
-  for (const l of linhas) {
+  for (const { l, valor, resultado } of fechadas) {
     const b = bucketOf(l);
-    s.resultado[b] = s.resultado[b].plus(l.resultado);
+    s.resultado[b] = s.resultado[b].plus(resultado);
     if (l.tipo !== 'comum') continue;
-    if (b === 'fii') s.vendasFii = s.vendasFii.plus(l.valor_venda);
-    else s.vendasComuns = s.vendasComuns.plus(l.valor_venda);
+    if (b === 'fii') s.vendasFii = s.vendasFii.plus(valor);
+    else s.vendasComuns = s.vendasComuns.plus(valor);
     if (l.classe === 'acao') {
-      s.acoes = s.acoes.plus(l.resultado);
-      s.vendasAcoes = s.vendasAcoes.plus(l.valor_venda);
+      s.acoes = s.acoes.plus(resultado);
+      s.vendasAcoes = s.vendasAcoes.plus(valor);
     }
   }
   return s;
 }
 
+/** One bucket's month, exact. */
+export interface BucketFechado {
+  aliquota: string;
+  resultado: Dec;
+  isento: Dec;
+  compensado: Dec;
+  base: Dec;
+  imposto: Dec;
+  irrf: Dec;
+  /** The month's own withholding deducted from this bucket's tax. */
+  usado: Dec;
+}
+
 /**
  * One bucket: the month's taxable result offsets the losses carried (IN RFB 1.585/2015 art. 64: only later gains
  * of the same kind, no time limit) or adds to them. `isento` is the exempt stock gain, which neither pays nor
- * consumes the carry (decision 0013).
+ * consumes the carry (decision 0013). Answers the figures and the loss carried after it.
  */
 function closeBucket(
   bucket: Bucket,
@@ -110,33 +115,32 @@ function closeBucket(
   tributavel: Dec,
   isento: Dec,
   prejuizo: Dec,
-): { apuracao: Omit<ApuracaoBucket, 'irrf' | 'irrf_compensado'>; imposto: Dec; prejuizo: Dec } {
+): { fechado: Omit<BucketFechado, 'irrf' | 'usado'>; prejuizo: Dec } {
+  const aliquota = ALIQUOTAS[bucket];
+  if (tributavel.isZero() && resultado.isZero() && isento.isZero()) {
+    // Nothing in the bucket this month (most months of most buckets): the carry passes as it came.
+    return {
+      fechado: { aliquota, resultado, isento, compensado: ZERO, base: ZERO, imposto: ZERO },
+      prejuizo,
+    };
+  }
   const compensado = maxDec(ZERO, minDec(prejuizo, tributavel));
   const base = maxDec(ZERO, tributavel.minus(compensado));
   const depois = tributavel.lessThan(0)
     ? prejuizo.plus(tributavel.negated())
     : prejuizo.minus(compensado);
-  const imposto = cents(base.times(ALIQUOTAS[bucket]));
-  return {
-    apuracao: {
-      resultado: moneyText(resultado),
-      isento: moneyText(isento),
-      prejuizo_compensado: moneyText(compensado),
-      base: moneyText(base),
-      aliquota: ALIQUOTAS[bucket],
-      imposto: moneyText(imposto),
-    },
-    imposto,
-    prejuizo: depois,
-  };
+  const imposto = cents(base.times(aliquota));
+  return { fechado: { aliquota, resultado, isento, compensado, base, imposto }, prejuizo: depois };
 }
 
 /** A month's withholding by bucket: each kind made only when its month total is over R$ 1.00. */
 function withholding(s: Somas, mov: Movimento): Record<Bucket, Dec> {
+  const r: Record<Bucket, Dec> = { comum: ZERO, day_trade: ZERO, fii: ZERO };
+  const semVendas = s.vendasComuns.isZero() && s.vendasFii.isZero();
+  if (semVendas && mov.irrfDayTrade.isZero() && mov.irrfFii.isZero()) return r;
   const comum = s.vendasComuns.times(ALIQUOTA_IRRF_COMUM);
   const total005 = cents(comum.plus(s.vendasFii.times(ALIQUOTA_IRRF_COMUM)));
   const total1 = cents(mov.irrfDayTrade.plus(mov.irrfFii));
-  const r: Record<Bucket, Dec> = { comum: ZERO, day_trade: ZERO, fii: ZERO };
   if (total005.greaterThan(IRRF_MINIMO)) {
     r.comum = cents(comum);
     r.fii = total005.minus(r.comum);
@@ -151,29 +155,30 @@ function withholding(s: Somas, mov: Movimento): Record<Bucket, Dec> {
 const BUCKETS: readonly Bucket[] = ['comum', 'day_trade', 'fii'];
 
 export interface Fechamento {
-  mes: Omit<MesIrDetalhado, 'posicoes'>;
+  /** The month's detail as text; null for a month closed only for its carries (not shown). */
+  mes: Omit<MesIrDetalhado, 'posicoes'> | null;
   carry: Carry;
 }
 
-const saldosText = (c: Carry): SaldosIr => ({
-  prejuizo_comum: moneyText(c.prejuizo.comum),
-  prejuizo_day_trade: moneyText(c.prejuizo.day_trade),
-  prejuizo_fii: moneyText(c.prejuizo.fii),
-  irrf_a_compensar: moneyText(c.irrf),
-  imposto_pendente: moneyText(c.pendente),
-  meses_pendentes: [...c.mesesPendentes],
-});
+/** A month closed, exact: what its detail shows and what it carries on. */
+export interface Apurado {
+  fechadas: LinhaFechada[];
+  s: Somas;
+  vendasAcoes: Dec;
+  isento: boolean;
+  buckets: Record<Bucket, BucketFechado>;
+  imposto: Dec;
+  irrf: Dec;
+  compensado: Dec;
+  anterior: Dec;
+  aPagar: Dec;
+  darf: { valor: Dec; situacao: Situacao; meses: string[] };
+  carry: Carry;
+}
 
-/** Closes `mes` from its sessions, the sales made elsewhere and the carries that came in. */
-export function closeMonth(
-  mes: string,
-  mov: Movimento,
-  vendasExternas: Dec,
-  antes: Carry,
-  avisos: AvisoIr[],
-): Fechamento {
-  const linhas = closeLinhas(mov);
-  const s = sumLinhas(linhas);
+function computeMonth(mes: string, mov: Movimento, vendasExternas: Dec, antes: Carry): Apurado {
+  const fechadas = closeLinhas(mov);
+  const s = sumLinhas(fechadas);
   const vendasAcoes = s.vendasAcoes.plus(vendasExternas);
   const isento = vendasAcoes.lessThanOrEqualTo(LIMITE_ISENCAO);
   // Exempt month: a net stock gain is exempt; a net stock loss still counts (decision 0013).
@@ -185,57 +190,59 @@ export function closeMonth(
   };
   const irrf = withholding(s, mov);
   const carry = emptyCarry();
-  const apuracao = {} as Record<Bucket, ApuracaoBucket>;
-  const imposto: Record<Bucket, Dec> = { comum: ZERO, day_trade: ZERO, fii: ZERO };
+  const buckets = {} as Record<Bucket, BucketFechado>;
+  let imposto = ZERO;
   let proprio = ZERO;
   for (const b of BUCKETS) {
     const isentoB = b === 'comum' ? ganhoIsento : ZERO;
     const r = closeBucket(b, s.resultado[b], tributavel[b], isentoB, antes.prejuizo[b]);
     carry.prejuizo[b] = r.prejuizo;
-    imposto[b] = r.imposto;
+    imposto = imposto.plus(r.fechado.imposto);
     // This month's withholding goes to the tax of the bucket it came from (issue 29, rule 5).
-    const usado = minDec(irrf[b], r.imposto);
+    const usado = minDec(irrf[b], r.fechado.imposto);
     proprio = proprio.plus(usado);
-    apuracao[b] = { ...r.apuracao, irrf: moneyText(irrf[b]), irrf_compensado: moneyText(usado) };
+    buckets[b] = { ...r.fechado, irrf: irrf[b], usado };
   }
-  const impostoTotal = imposto.comum.plus(imposto.day_trade).plus(imposto.fii);
   const irrfTotal = irrf.comum.plus(irrf.day_trade).plus(irrf.fii);
   // What the earlier months of the year left goes to any tax still due (decision 0013).
-  const anterior = minDec(antes.irrf, impostoTotal.minus(proprio));
+  const anterior = minDec(antes.irrf, imposto.minus(proprio));
   const compensado = proprio.plus(anterior);
   carry.irrf = antes.irrf.minus(anterior).plus(irrfTotal.minus(proprio));
-  const aPagar = impostoTotal.minus(compensado);
+  const aPagar = imposto.minus(compensado);
   const darf = closeDarf(mes, aPagar, antes, carry);
   return {
-    mes: {
-      mes,
-      vendas_acoes: moneyText(vendasAcoes),
-      isento,
-      resultado_comum: moneyText(s.resultado.comum),
-      resultado_day_trade: moneyText(s.resultado.day_trade),
-      resultado_fii: moneyText(s.resultado.fii),
-      imposto: moneyText(impostoTotal),
-      irrf: moneyText(irrfTotal),
-      irrf_compensado: moneyText(compensado),
-      darf_valor: moneyText(darf.valor),
-      darf_meses: darf.meses,
-      darf_vencimento: vencimentoDarf(mes),
-      situacao: darf.situacao,
-      prejuizo_comum: moneyText(carry.prejuizo.comum),
-      prejuizo_day_trade: moneyText(carry.prejuizo.day_trade),
-      prejuizo_fii: moneyText(carry.prejuizo.fii),
-      irrf_a_compensar: moneyText(carry.irrf),
-      avisos: [...avisos, ...mov.avisos],
-      vendas_externas: moneyText(vendasExternas),
-      linhas,
-      apuracao,
-      irrf_anterior_compensado: moneyText(anterior),
-      imposto_a_pagar: moneyText(aPagar),
-      saldos_anteriores: saldosText(antes),
-      saldos_finais: saldosText(carry),
-    },
+    fechadas,
+    s,
+    vendasAcoes,
+    isento,
+    buckets,
+    imposto,
+    irrf: irrfTotal,
+    compensado,
+    anterior,
+    aPagar,
+    darf,
     carry,
   };
+}
+
+/**
+ * Closes `mes` from its sessions, the sales made elsewhere and the carries that came in; its detail is written as
+ * text when `render` (a month shown), else only its carries go on.
+ */
+export function closeMonth(
+  mes: string,
+  mov: Movimento,
+  vendasExternas: Dec,
+  antes: Carry,
+  avisos: AvisoIr[],
+  render = true,
+): Fechamento {
+  const a = computeMonth(mes, mov, vendasExternas, antes);
+  const detalhe = render
+    ? renderMonth(mes, a, antes, vendasExternas, [...avisos, ...mov.avisos])
+    : null;
+  return { mes: detalhe, carry: a.carry };
 }
 
 /**

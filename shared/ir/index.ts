@@ -17,10 +17,11 @@
  *
  * Use:
  *   const a = apurarIr(entrada, '2026-12');   // the ledger once, every month through December 2026
+ *   apurarIr(entrada, '2026-12', '2026-01')   // the same, keeping the detail of 2026's months only (faster)
  *   anoIr(a, 2026)                            // {ano, meses: MesIr[]}: GET /api/clientes/{id}/ir/?ano=
  *   mesIr(a, '2026-03')                       // MesIrDetalhado: linhas, posicoes, apuracao, saldos: …/ir/{mes}/
  *   darfIr(a, '2026-03')                      // {darf} | {motivo}: …/ir/{mes}/darf/ (404 with motivo)
- * For the book's month (GET /api/ir/?mes=), one `apurarIr(entrada, mes)` per client, then `mesIr`/`darfIr`.
+ * For the book's month (GET /api/ir/?mes=), one `apurarIr(entrada, mes, mes)` per client, then `mesIr`/`darfIr`.
  * Errors: `ErroEntradaIr` for input the contract should have refused (a defect: 500).
  *
  * Output money is text to the cent ('150.00'), the average cost text with 6 places; `resumoDoMes` turns a detailed

@@ -98,20 +98,18 @@ export class Posicoes {
     return avisos;
   }
 
-  /** Positions held, by ticker: quantity, average (6 places) and total cost (cents). */
-  snapshot(): PosicaoIr[] {
-    const out: PosicaoIr[] = [];
+  /**
+   * Positions held, by ticker: quantity, average (6 places) and total cost (cents). Taken every month but read for
+   * few (the month asked, a year's twelve): the state is copied now (numbers and immutable decimals) and written
+   * as text on the first read only.
+   */
+  snapshot(): () => PosicaoIr[] {
+    const estado: Array<[string, Posicao]> = [];
     for (const [ticker, p] of this.porTicker) {
-      if (p.quantidade === 0) continue;
-      out.push({
-        ticker,
-        classe: p.classe,
-        quantidade: p.quantidade,
-        custo_medio: averageText(p.custo.dividedBy(p.quantidade)),
-        custo_total: moneyText(p.custo),
-      });
+      if (p.quantidade !== 0) estado.push([ticker, { ...p }]);
     }
-    return out.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+    let texto: PosicaoIr[] | null = null;
+    return () => (texto ??= positionsText(estado));
   }
 
   /** The exact average (tests and callers that need more than 6 places). */
@@ -119,6 +117,18 @@ export class Posicoes {
     const p = this.porTicker.get(tickerBase(ticker));
     return p && p.quantidade > 0 ? p.custo.dividedBy(p.quantidade) : null;
   }
+}
+
+function positionsText(estado: ReadonlyArray<[string, Posicao]>): PosicaoIr[] {
+  return estado
+    .map(([ticker, p]) => ({
+      ticker,
+      classe: p.classe,
+      quantidade: p.quantidade,
+      custo_medio: averageText(p.custo.dividedBy(p.quantidade)),
+      custo_total: moneyText(p.custo),
+    }))
+    .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
 }
 
 const nomeEvento = {

@@ -139,16 +139,17 @@ export function graficoDoAno(historico: RentabilidadeCliente, ano: string): Graf
   const antes = historico.serie.filter((s) => s.data < `${ano}-01-01`).at(-1);
   const doAno = historico.serie.filter((s) => s.data.startsWith(ano));
   const base = (v: number | null | undefined) => (antes ? (v ?? null) : 0);
-  const linha = (valor: (s: (typeof doAno)[number]) => number | null, b: number | null) =>
-    b === null
+  const linha = (valor: (s: (typeof doAno)[number]) => number | null, b: number | null) => {
+    if (b === null) return [];
+    const pontos = doAno.flatMap((s) => {
+      const v = valor(s);
+      return v === null ? [] : [{ data: s.data, valor: ((1 + v) / (1 + b) - 1) * 100 }];
+    });
+    // A benchmark unknown all year has no line (not a lone 0 at its start).
+    return pontos.length === 0
       ? []
-      : [
-          { data: antes?.data ?? historico.anterior, valor: 0 },
-          ...doAno.flatMap((s) => {
-            const v = valor(s);
-            return v === null ? [] : [{ data: s.data, valor: ((1 + v) / (1 + b) - 1) * 100 }];
-          }),
-        ];
+      : [{ data: antes?.data ?? historico.anterior, valor: 0 }, ...pontos];
+  };
   return {
     inicio: antes?.data ?? historico.anterior,
     carteira: linha((s) => s.acumulado, base(antes?.acumulado)),

@@ -18,7 +18,11 @@ function Rosca({ titulo, itens }: { titulo: string; itens: ItemDaRosca[] }) {
           Nenhuma posição no fim do período.
         </Text>
       ) : (
-        <Flex gap="4" align="center" wrap="wrap">
+        <Flex
+          gap="4"
+          align={{ base: 'start', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
           <svg
             viewBox="-1.05 -1.05 2.1 2.1"
             width="132"
@@ -39,7 +43,7 @@ function Rosca({ titulo, itens }: { titulo: string; itens: ItemDaRosca[] }) {
               </path>
             ))}
           </svg>
-          <Stack as="ul" listStyleType="none" gap="1" fontSize="sm" flex="1" minW="12rem">
+          <Stack as="ul" listStyleType="none" gap="1" fontSize="sm" flex="1" w="full" minW="0">
             {fatias.map((f) => (
               <Box as="li" key={f.nome}>
                 <HStack gap="2" justify="space-between" w="full">

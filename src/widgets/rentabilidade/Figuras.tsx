@@ -15,12 +15,12 @@ function Figura({
   ajuda?: string;
 }) {
   return (
-    <Box borderWidth="1px" rounded="md" p="3" bg="bg" title={ajuda}>
-      <Text fontSize="sm" color="fg.muted">
+    <Box borderWidth="1px" rounded="md" p={{ base: '2', sm: '3' }} bg="bg" title={ajuda}>
+      <Text fontSize={{ base: 'xs', sm: 'sm' }} color="fg.muted">
         {rotulo}
       </Text>
       <Text
-        fontSize="xl"
+        fontSize={{ base: 'md', sm: 'xl' }}
         fontWeight="semibold"
         fontVariantNumeric="tabular-nums"
         color={colorir ? corDoRetorno(valor) : undefined}
@@ -40,7 +40,7 @@ export function FigurasDoPeriodo({
   label: string;
 }) {
   return (
-    <SimpleGrid role="group" aria-label={label} columns={{ base: 2, md: 4, xl: 7 }} gap="2">
+    <SimpleGrid role="group" aria-label={label} columns={{ base: 3, md: 4, xl: 7 }} gap="2">
       <Figura
         rotulo="Rentabilidade"
         valor={periodo.retorno}
@@ -76,7 +76,7 @@ export function FontesEAvisos({ fontes, avisos }: { fontes: Fontes; avisos: read
       {avisos.length > 0 && (
         <Stack gap="2" role="group" aria-label="Avisos da rentabilidade">
           {avisos.map((aviso) => (
-            <Alert.Root key={aviso} status="warning" size="sm">
+            <Alert.Root key={aviso} status="info" size="sm">
               <Alert.Indicator />
               <Alert.Title fontWeight="normal">{aviso}</Alert.Title>
             </Alert.Root>

@@ -46,6 +46,9 @@ function draw(lib: Biblioteca, container: HTMLElement, linhas: LinhasDoGrafico) 
     },
     timeScale: {
       borderColor: '#e4e4e7',
+      // The first and last sessions at the edges: no empty margin, no date label cut by the frame.
+      fixLeftEdge: true,
+      fixRightEdge: true,
       tickMarkFormatter: (time: Time, tipo: number) => rotulo(lib, time, tipo),
     },
   });

@@ -182,20 +182,20 @@ export interface LinhasDoGrafico {
 
 /**
  * The three accumulated returns, in percent, from 0 at the close before the period (`anterior`) to its last
- * session; a benchmark's unknown sessions are left out (its line starts where it is known).
+ * session; a benchmark's unknown sessions are left out, and one unknown throughout has no line.
  */
 export function linhasDoGrafico(
   anterior: string,
   serie: readonly SessaoRentabilidade[],
 ): LinhasDoGrafico {
-  const inicio = serie.length > 0 ? [{ data: anterior, valor: 0 }] : [];
-  const linha = (valor: (s: SessaoRentabilidade) => number | null) => [
-    ...inicio,
-    ...serie.flatMap((s) => {
+  const linha = (valor: (s: SessaoRentabilidade) => number | null) => {
+    const pontos = serie.flatMap((s) => {
       const v = valor(s);
       return v === null ? [] : [{ data: s.data, valor: v * 100 }];
-    }),
-  ];
+    });
+    // A benchmark never known in the period has no line at all (not a lone 0 at its start).
+    return pontos.length === 0 ? [] : [{ data: anterior, valor: 0 }, ...pontos];
+  };
   return {
     carteira: linha((s) => s.acumulado),
     cdi: linha((s) => s.cdi_acumulado),

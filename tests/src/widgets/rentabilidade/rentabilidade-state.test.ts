@@ -149,6 +149,10 @@ describe('the RENTABILIDADE tabs’ rules (src/widgets/rentabilidade/rentabilida
       { data: '2026-03-04', valor: 3 },
     ]);
     expect(linhasDoGrafico('2026-03-02', [])).toEqual({ carteira: [], cdi: [], ibov: [] });
+    // No Ibovespa in the whole period (the offline demo): no line, not a lone 0 at its start.
+    const semIbov = linhasDoGrafico('2026-03-02', [sessao('2026-03-03', 0.01, 0.0005, null)]);
+    expect(semIbov.ibov).toEqual([]);
+    expect(semIbov.cdi).toHaveLength(2);
   });
 
   it('names what has no sector or class, and where the benchmarks came from', () => {

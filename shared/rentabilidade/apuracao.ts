@@ -1,5 +1,5 @@
-import { checkPeriodo, credit, readEntradas, type Movimento } from './entradas';
-import { lastAtOrBefore, type Fechamentos, type SerieFechamentos } from './fechamentos';
+import { checkPeriodo, credit, readEntradas, type Entradas, type Movimento } from './entradas';
+import { sessionCloses, type Fechamentos } from './fechamentos';
 import * as fixo from './fixo';
 import type { Exato } from './fixo';
 import type { Carteira, Periodo } from './tipos';
@@ -26,10 +26,10 @@ export interface Apuracao extends Periodo {
   /** Decimal places of every amount below. */
   escala: number;
   /** V at the close of `anterior`, then at each session's: n + 1 values. */
-  patrimonio: number[];
-  compras: number[];
-  vendas: number[];
-  proventos: number[];
+  patrimonio: Float64Array;
+  compras: Float64Array;
+  vendas: Float64Array;
+  proventos: Float64Array;
   /** Every ticker held or moved during the period. */
   tickers: Map<string, ResultadoTicker>;
 }
@@ -40,9 +40,8 @@ interface Estado {
   q: number;
   /** q × 10^(escala − eQ − closes' scale): times a close's digits, the position's value. */
   qv: number;
-  serie: SerieFechamentos | undefined;
-  /** Index of the last close at or before the last valued session; −2 before the first valuation. */
-  cursor: number;
+  /** Its close at `anterior` (0) and at each session (j + 1), NaN before its first (fechamentos.ts). */
+  fechamentos: Float64Array | undefined;
   /** Value at the last valued close, and the session's buys, sales and cash events. */
   v: number;
   b: number;
@@ -53,20 +52,34 @@ interface Estado {
   resultado: ResultadoTicker | null;
 }
 
+/**
+ * Where the walk adds each ticker's results, times `f` (10^(its scale − the client's)): the client's own, or the
+ * book's (buildLivro), which spares every client its per-ticker series.
+ */
+interface Destino {
+  tickers: Map<string, ResultadoTicker>;
+  f: number;
+}
+
 /** The walk's state: every ticker met, and those held or moved (the only ones a session visits). */
 class Caminhada {
   readonly estados = new Map<string, Estado>();
   readonly ativos = new Set<Estado>();
-  readonly tickers = new Map<string, ResultadoTicker>();
   private readonly fatorV: number;
+  private readonly eQ: number;
+  private readonly escala: number;
+  private readonly n: number;
 
   constructor(
     private readonly fechamentos: Fechamentos,
-    private readonly eQ: number,
-    private readonly escala: number,
-    private readonly n: number,
+    private readonly periodo: Periodo,
+    entradas: Entradas,
+    private readonly destino: Destino,
   ) {
-    this.fatorV = pow10Number(escala - eQ - fechamentos.escala);
+    this.eQ = entradas.eQ;
+    this.escala = entradas.escala;
+    this.n = periodo.sessoes.length;
+    this.fatorV = pow10Number(this.escala - this.eQ - fechamentos.escala);
   }
 
   state(ticker: string): Estado {
@@ -77,8 +90,7 @@ class Caminhada {
         ticker,
         q: 0,
         qv: 0,
-        serie,
-        cursor: -2,
+        fechamentos: serie && sessionCloses(serie, this.periodo),
         v: 0,
         b: 0,
         s: 0,
@@ -92,8 +104,12 @@ class Caminhada {
   }
 
   activate(st: Estado): void {
-    if (!st.resultado)
-      this.tickers.set(st.ticker, (st.resultado = { por_sessao: null, valor_final: 0 }));
+    if (!st.resultado) {
+      const { tickers } = this.destino;
+      st.resultado = tickers.get(st.ticker) ?? null;
+      if (!st.resultado)
+        tickers.set(st.ticker, (st.resultado = { por_sessao: null, valor_final: 0 }));
+    }
     this.ativos.add(st);
   }
 
@@ -105,31 +121,29 @@ class Caminhada {
     return st;
   }
 
-  /** The position's value at the last close on or before `data` (or at its last trade's price when none). */
-  value(st: Estado, data: string): number {
+  /** The position's value at the last close up to session j (0: `anterior`; or at its last trade's price when none). */
+  value(st: Estado, j: number): number {
     if (st.q === 0) return 0;
-    const serie = st.serie;
-    if (serie) {
-      if (st.cursor === -2) st.cursor = lastAtOrBefore(serie.datas, data);
-      else
-        while (st.cursor + 1 < serie.datas.length && serie.datas[st.cursor + 1]! <= data)
-          st.cursor++;
-      if (st.cursor >= 0) return checked(st.qv * serie.valores[st.cursor]!);
-    }
+    const fechamento = st.fechamentos ? st.fechamentos[j]! : NaN;
+    if (fechamento === fechamento) return checked(st.qv * fechamento); // not NaN: there is a close
     if (st.preco) {
       const p = st.preco;
       return checked(checked(st.q * p.m) * pow10Number(this.escala - this.eQ - p.e));
     }
+    const data = j === 0 ? this.periodo.anterior : this.periodo.sessoes[j - 1]!;
     throw new RangeError(`Sem fechamento de ${st.ticker} até ${data} para avaliar a posição.`);
   }
 
   /** Values every ticker visited at the session's close and records its result: V of the session. */
-  close(j: number, data: string): number {
+  close(j: number): number {
     let total = 0;
     for (const st of this.ativos) {
-      const v = this.value(st, data);
+      const v = this.value(st, j + 1);
       const resultado = checked(v - st.v - st.b + st.s + st.d);
-      if (resultado !== 0) (st.resultado!.por_sessao ??= new Float64Array(this.n))[j] = resultado;
+      if (resultado !== 0) {
+        const serie = (st.resultado!.por_sessao ??= new Float64Array(this.n));
+        serie[j] = checked(serie[j]! + checked(resultado * this.destino.f));
+      }
       st.v = v;
       st.b = st.s = st.d = 0;
       total = checked(total + v);
@@ -139,32 +153,35 @@ class Caminhada {
   }
 }
 
-/** V, B, S, D per session and each ticker's daily result, for one client over one period. */
-export function buildApuracao(
-  carteira: Carteira,
+/** No movement in a session: one shared empty list, not one per session. */
+const NENHUM: readonly never[] = [];
+
+/** One client's walk over the period, its tickers' results added to `destino`'s. */
+function walk(
+  entradas: Entradas,
   periodo: Periodo,
   fechamentos: Fechamentos,
+  destino: Destino,
 ): Apuracao {
-  checkPeriodo(periodo);
   const { sessoes, anterior } = periodo;
   const n = sessoes.length;
-  const { eQ, escala, ...entradas } = readEntradas(carteira, periodo, fechamentos.escala);
-  const c = new Caminhada(fechamentos, eQ, escala, n);
+  const { eQ, escala } = entradas;
+  const c = new Caminhada(fechamentos, periodo, entradas, destino);
   for (const m of entradas.abertura) c.move(m);
-  const patrimonio: number[] = [0];
+  const patrimonio = new Float64Array(n + 1);
   for (const st of c.estados.values()) {
     if (st.q === 0) continue;
-    st.v = c.value(st, anterior);
+    st.v = c.value(st, 0);
     patrimonio[0] = checked(patrimonio[0]! + st.v);
     c.activate(st);
   }
-  const compras: number[] = new Array(n);
-  const vendas: number[] = new Array(n);
-  const proventos: number[] = new Array(n);
+  const compras = new Float64Array(n);
+  const vendas = new Float64Array(n);
+  const proventos = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     // Cash events first: they are paid on the shares held at the previous close, before the session's trades.
     let d = 0;
-    for (const credito of entradas.creditos[j] ?? []) {
+    for (const credito of entradas.creditos[j] ?? NENHUM) {
       const st = c.state(credito.ticker);
       const valor = credit(credito, st.q, eQ, escala);
       if (valor === 0) continue;
@@ -174,7 +191,7 @@ export function buildApuracao(
     }
     let b = 0;
     let s = 0;
-    for (const m of entradas.movimentos[j] ?? []) {
+    for (const m of entradas.movimentos[j] ?? NENHUM) {
       const st = c.move(m);
       st.b = checked(st.b + m.compra);
       st.s = checked(st.s + m.venda);
@@ -185,10 +202,83 @@ export function buildApuracao(
     compras[j] = b;
     vendas[j] = s;
     proventos[j] = d;
-    patrimonio.push(c.close(j, sessoes[j]!));
+    patrimonio[j + 1] = c.close(j);
   }
-  for (const st of c.estados.values()) if (st.resultado) st.resultado.valor_final = st.v;
-  return { sessoes, anterior, escala, patrimonio, compras, vendas, proventos, tickers: c.tickers };
+  for (const st of c.estados.values()) {
+    const r = st.resultado;
+    if (r) r.valor_final = checked(r.valor_final + checked(st.v * destino.f));
+  }
+  const { tickers } = destino;
+  return { sessoes, anterior, escala, patrimonio, compras, vendas, proventos, tickers };
+}
+
+/** V, B, S, D per session and each ticker's daily result, for one client over one period. */
+export function buildApuracao(
+  carteira: Carteira,
+  periodo: Periodo,
+  fechamentos: Fechamentos,
+): Apuracao {
+  checkPeriodo(periodo);
+  const entradas = readEntradas(carteira, periodo, fechamentos.escala);
+  return walk(entradas, periodo, fechamentos, { tickers: new Map(), f: 1 });
+}
+
+/**
+ * The book of clients over one period at once: each client's V, B, S, D (its `tickers` left empty: the control
+ * panel's row needs only the period's figures) and the book as one portfolio, its tickers' results added as each
+ * client is walked. The same figures as buildApuracao per client then sumApuracoes, without a series per client
+ * and ticker.
+ */
+export function buildLivro(
+  carteiras: readonly Carteira[],
+  periodo: Periodo,
+  fechamentos: Fechamentos,
+): { clientes: Apuracao[]; livro: Apuracao } {
+  checkPeriodo(periodo);
+  const todas = carteiras.map((c) => readEntradas(c, periodo, fechamentos.escala));
+  let escala = 2;
+  for (const e of todas) escala = Math.max(escala, e.escala);
+  const tickers = new Map<string, ResultadoTicker>();
+  const clientes = todas.map((e) => ({
+    ...walk(e, periodo, fechamentos, { tickers, f: pow10Number(escala - e.escala) }),
+    tickers: new Map<string, ResultadoTicker>(),
+  }));
+  return { clientes, livro: { ...sumMoney(clientes, periodo, escala), tickers } };
+}
+
+/** alvo[j] += parcela[j] × f for every j, exact (checked); f = 1 spares the product. */
+function addScaled(alvo: Float64Array, parcela: Float64Array, f: number): void {
+  if (f === 1) for (let j = 0; j < alvo.length; j++) alvo[j] = checked(alvo[j]! + parcela[j]!);
+  else for (let j = 0; j < alvo.length; j++) alvo[j] = checked(alvo[j]! + checked(parcela[j]! * f));
+}
+
+/** The clients' V, B, S, D summed per session, at `escala` (at least each client's). */
+function sumMoney(lista: readonly Apuracao[], periodo: Periodo, escala: number) {
+  const n = periodo.sessoes.length;
+  const soma = {
+    ...periodo,
+    escala,
+    patrimonio: new Float64Array(n + 1),
+    compras: new Float64Array(n),
+    vendas: new Float64Array(n),
+    proventos: new Float64Array(n),
+  };
+  for (const a of lista) {
+    if (!samePeriod(a, periodo))
+      throw new RangeError('Todas as carteiras do livro devem ter o mesmo período.');
+    const f = pow10Number(escala - a.escala);
+    addScaled(soma.patrimonio, a.patrimonio, f);
+    addScaled(soma.compras, a.compras, f);
+    addScaled(soma.vendas, a.vendas, f);
+    addScaled(soma.proventos, a.proventos, f);
+  }
+  return soma;
+}
+
+function samePeriod(a: Periodo, periodo: Periodo): boolean {
+  if (a.anterior !== periodo.anterior || a.sessoes.length !== periodo.sessoes.length) return false;
+  if (a.sessoes === periodo.sessoes) return true;
+  return a.sessoes.every((s, i) => s === periodo.sessoes[i]);
 }
 
 /**
@@ -198,35 +288,16 @@ export function buildApuracao(
 export function sumApuracoes(lista: readonly Apuracao[], periodo: Periodo): Apuracao {
   checkPeriodo(periodo);
   const n = periodo.sessoes.length;
-  const escala = lista.reduce((e, a) => Math.max(e, a.escala), 2);
-  const livro: Apuracao = {
-    ...periodo,
-    escala,
-    patrimonio: new Array<number>(n + 1).fill(0),
-    compras: new Array<number>(n).fill(0),
-    vendas: new Array<number>(n).fill(0),
-    proventos: new Array<number>(n).fill(0),
-    tickers: new Map(),
-  };
+  let escala = 2;
+  for (const a of lista) escala = Math.max(escala, a.escala);
+  const livro: Apuracao = { ...sumMoney(lista, periodo, escala), tickers: new Map() };
   for (const a of lista) {
-    const mesmas =
-      a.anterior === periodo.anterior &&
-      a.sessoes.length === n &&
-      a.sessoes.every((s, i) => s === periodo.sessoes[i]);
-    if (!mesmas) throw new RangeError('Todas as carteiras do livro devem ter o mesmo período.');
     const f = pow10Number(escala - a.escala);
-    const add = (alvo: { [j: number]: number; length: number }, parcela: ArrayLike<number>) => {
-      for (let j = 0; j < alvo.length; j++) alvo[j] = checked(alvo[j]! + checked(parcela[j]! * f));
-    };
-    add(livro.patrimonio, a.patrimonio);
-    add(livro.compras, a.compras);
-    add(livro.vendas, a.vendas);
-    add(livro.proventos, a.proventos);
     for (const [ticker, r] of a.tickers) {
       let alvo = livro.tickers.get(ticker);
       if (!alvo) livro.tickers.set(ticker, (alvo = { por_sessao: null, valor_final: 0 }));
       alvo.valor_final = checked(alvo.valor_final + checked(r.valor_final * f));
-      if (r.por_sessao) add((alvo.por_sessao ??= new Float64Array(n)), r.por_sessao);
+      if (r.por_sessao) addScaled((alvo.por_sessao ??= new Float64Array(n)), r.por_sessao, f);
     }
   }
   return livro;

@@ -1,4 +1,5 @@
 import { checked, splitDecimal, type Valor } from './fixo';
+import type { Periodo } from './tipos';
 
 /**
  * The closes every portfolio is valued with, indexed once per request and shared by all the clients of the book:
@@ -76,4 +77,29 @@ export function indexFechamentos(linhas: Iterable<LinhaFechamento>): Fechamentos
     series.set(ticker, { datas, valores });
   }
   return { escala, series };
+}
+
+/** Each series' closes per session of the last period asked (a request measures every client over one period). */
+const porSessao = new WeakMap<SerieFechamentos, Periodo & { valores: Float64Array }>();
+
+/**
+ * The series' last close at or before `anterior` (index 0) and each session (j + 1), NaN before its first close:
+ * computed once per series and period and shared by every client of the book, so that valuing a position is one
+ * read, not a search among dates.
+ */
+export function sessionCloses(serie: SerieFechamentos, periodo: Periodo): Float64Array {
+  const guardado = porSessao.get(serie);
+  if (guardado && guardado.sessoes === periodo.sessoes && guardado.anterior === periodo.anterior)
+    return guardado.valores;
+  const { sessoes, anterior } = periodo;
+  const valores = new Float64Array(sessoes.length + 1);
+  let i = lastAtOrBefore(serie.datas, anterior);
+  valores[0] = i >= 0 ? serie.valores[i]! : NaN;
+  for (let j = 0; j < sessoes.length; j++) {
+    const data = sessoes[j]!;
+    while (i + 1 < serie.datas.length && serie.datas[i + 1]! <= data) i++;
+    valores[j + 1] = i >= 0 ? serie.valores[i]! : NaN;
+  }
+  porSessao.set(serie, { sessoes, anterior, valores });
+  return valores;
 }

@@ -27,9 +27,10 @@ const { checked, reaisToNumber } = fixo;
  *   measureRentabilidade(apuracao, referencias, classificacao);           // → serie, meses, periodo, …
  *   measurePeriodo(apuracao, referencias);                                // → periodo only (the panel)
  *   measureRentabilidade(sumApuracoes(apuracoes, periodo), referencias);  // the book as one portfolio
+ *   const { clientes, livro } = buildLivro(carteiras, periodo, fechamentos); // the same two at once, cheaper
  */
 
-export { buildApuracao, sumApuracoes, type Apuracao } from './apuracao';
+export { buildApuracao, buildLivro, sumApuracoes, type Apuracao } from './apuracao';
 export { indexFechamentos, type Fechamentos, type LinhaFechamento } from './fechamentos';
 export type { Valor } from './fixo';
 export { solveMwr, type FluxoMwr } from './mwr';

@@ -8,10 +8,10 @@ import {
 import { todayIso } from '../../../shared/dates';
 import {
   buildApuracao,
+  buildLivro,
   measurePeriodo,
   measureRentabilidade,
   prepareReferencias,
-  sumApuracoes,
   type Carteira,
   type FechamentoIndice,
   type Rentabilidade,
@@ -155,11 +155,14 @@ export async function rentabilidadeLivro(
   consulta: Consulta,
 ): Promise<RentabilidadeLivro> {
   const p = await readPeriodo(deps, 'livro', consulta);
-  const apuracoes = p.clientes.map((c) =>
-    buildApuracao(p.historico.carteiras.get(c.id) ?? VAZIA, p.periodo, p.fechamentos),
+  // Each client's period figures and the book as one portfolio, in one walk: no series per client and ticker.
+  const apuracoes = buildLivro(
+    p.clientes.map((c) => p.historico.carteiras.get(c.id) ?? VAZIA),
+    p.periodo,
+    p.fechamentos,
   );
   const clientes = p.clientes.map((c, i) => {
-    const a = apuracoes[i]!;
+    const a = apuracoes.clientes[i]!;
     return {
       cliente: c.id,
       nome: c.nome,
@@ -168,10 +171,6 @@ export async function rentabilidadeLivro(
       periodo: measurePeriodo(a, p.referencias),
     };
   });
-  const livro = measureRentabilidade(
-    sumApuracoes(apuracoes, p.periodo),
-    p.referencias,
-    p.classificacao,
-  );
+  const livro = measureRentabilidade(apuracoes.livro, p.referencias, p.classificacao);
   return { ...p.cabecalho, clientes, livro: paraWire(livro) };
 }

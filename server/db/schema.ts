@@ -13,3 +13,4 @@ export * from './tables/mt5';
 export * from './tables/ir';
 export * from './tables/rentabilidade';
 export * from './tables/alertas';
+export * from './tables/modelos';

@@ -59,7 +59,7 @@ function store(request: Request, campos: Campos, pedidos: Pedido[]) {
   const itens = pedidos.map(({ cliente, legs, operacao, fim }) => {
     // The recorded lote's order for the client, else its first one.
     const roteiro = passos
-      .filter((s) => 'lote_id' in s && 'itens' in s)
+      .filter((s) => 'itens' in s && 'lote_id' in s && !('cancelamentos' in s))
       .map((s) => s.itens.find((i) => i.cliente === cliente) ?? s.itens[0]!);
     const nome = findMockCliente(cliente)?.nome ?? `Cliente ${cliente}`;
     const group_id = uuid('00000000', ++grupos);

@@ -2,7 +2,7 @@
 // The handlers' paths are relative, as the SPA calls them: they resolve against the page's address.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE } from '../../contract';
+import { API_BASE, type Operacao } from '../../contract';
 import { takeContractViolations } from '../../mocks/contract';
 import { handlers } from '../../mocks/handlers/index';
 import { recorded, recordedSequence } from '../../mocks/recorded';
@@ -122,6 +122,51 @@ describe('QA replay (npm run dev:mock)', () => {
       s.itens.map(({ cliente, finished, summary }) => ({ cliente, finished, summary }));
     expect(seen.map(per)).toEqual(expected.map(per));
     expect(seen.at(-1)).toMatchObject({ finished: true });
+  });
+
+  it('replays a sale and a sale lote: each operation realised once its order executed', async () => {
+    const abertas = recorded('operacoes-list').response.body.filter((o) => !o.data_venda);
+    const [vendida, emLote] = abertas;
+    const { cliente } = vendida!;
+    const sent = await api('POST', `/clientes/${cliente}/mt5/venda/${vendida!.id}/`, {
+      execucao: 'mercado',
+    });
+    const status = `/clientes/${cliente}/mt5/venda-status/${sent.body.group_id}/`;
+    let venda = (await api('GET', status)).body;
+    while (!venda.finished) venda = (await api('GET', status)).body;
+    expect(venda).toMatchObject({ executed_all: true });
+    const lote = await fetch(`${location.origin}${API_BASE}/lotes/venda/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'qa-venda' },
+      body: JSON.stringify({ execucao: 'mercado', operacoes: [emLote!.id] }),
+    }).then((r) => r.json() as Promise<{ lote_id: string }>);
+    let itens = (await api('GET', `/lotes/${lote.lote_id}/`)).body;
+    while (!itens.finished) itens = (await api('GET', `/lotes/${lote.lote_id}/`)).body;
+    expect(itens).toMatchObject({ lado: 'venda', executed_all: true });
+    const depois = (await api('GET', `/operacoes/?cliente=${cliente}`)).body as Operacao[];
+    const realizadas = depois.filter((o) => o.data_venda !== null).map((o) => o.id);
+    expect(realizadas).toEqual(expect.arrayContaining([vendida!.id, emLote!.id]));
+  });
+
+  it('keeps a limit lote resting until it is canceled, in the recorded words', async () => {
+    const [, envio] = recordedSequence('fluxo-lote-cancelar').map((s) => s.request.body);
+    const sent = await fetch(`${location.origin}${API_BASE}/lotes/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'qa-limite' },
+      body: JSON.stringify(envio),
+    }).then((r) => r.json() as Promise<{ lote_id: string }>);
+    const path = `/lotes/${sent.lote_id}/`;
+    expect((await api('GET', path)).body).toMatchObject({ finished: false });
+    expect((await api('GET', path)).body).toMatchObject({ finished: false });
+    const cancelado = await api('POST', `${path}cancelar/`);
+    expect(cancelado.body).toMatchObject({ finished: true, executed_all: false });
+    expect(cancelado.body.itens[0].erro).toMatch(
+      /^Ordem não executada por completo \(\w+ cancelada/,
+    );
+    expect(await api('POST', `${path}cancelar/`)).toEqual({
+      status: 409,
+      body: recorded('lote-cancelar-409').response.body,
+    });
   });
 
   it('lists the recorded history, and opens the recorded order', async () => {

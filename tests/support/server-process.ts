@@ -27,8 +27,21 @@ export interface ServerProcess {
 }
 
 /**
+ * Where a server process started by a test looks for the public services it would otherwise reach at start: the
+ * Banco Central's CDI (the job runs whenever DEMO=0) and Yahoo (with QUOTES_PROVIDER=yahoo). Port 9 of the loopback (discard, on
+ * fetch's list of blocked ports: not even tried): the refresh fails at once, as offline, and no test touches the
+ * internet. A test
+ * that needs the services passes its fake's address in `env` (tests/support/fake-bcb.ts, fake-yahoo.ts).
+ */
+export const OFFLINE_ENV = {
+  BCB_BASE_URL: 'http://127.0.0.1:9',
+  YAHOO_BASE_URL: 'http://127.0.0.1:9',
+} as const;
+
+/**
  * `server/main.ts` in a process of its own, as `npm start` runs it (from its bundle, node-entry.ts), on the
- * loopback; `env` over the test's environment. Resolves once it says it is running, has exited, or `waitMs` passed.
+ * loopback, offline (OFFLINE_ENV); `env` over the test's environment. Resolves once it says it is running, has
+ * exited, or `waitMs` passed.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -36,7 +49,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, await nodeEntry('server/main.ts'), {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...OFFLINE_ENV, ...env },
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

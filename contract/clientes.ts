@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, IdSchema, NoContentSchema, texto } from './common';
+import { IdParams, IdSchema, NoContentSchema, idCampo, texto } from './common';
 import { endpoint } from './endpoint';
 import { PERMISSOES } from './papeis';
 import { ApiErrorSchema } from './errors';
@@ -17,6 +17,8 @@ export const ClienteSchema = z.object({
   vm_private_ip: z.string().nullable(),
   /** Whether the client has an agent token of its own (the token itself is never answered). */
   mt5_token_proprio: z.boolean().optional(),
+  /** The model portfolio the client follows (issue 33), null when none; absent in answers recorded before it. */
+  modelo: IdSchema.nullable().optional(),
 });
 export type Cliente = z.infer<typeof ClienteSchema>;
 
@@ -106,6 +108,8 @@ export const ClienteInputSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.union([texto(256).min(32, MT5_TOKEN_CURTO), z.null()]).optional(),
   ),
+  /** The model portfolio it follows (issue 33): absent keeps the stored one, null follows none. */
+  modelo: idCampo('Escolha um modelo.').nullish(),
 });
 /** What the form and the callers send (text fields may be blank, the percent missing or null). */
 export type ClienteInputValues = z.input<typeof ClienteInputSchema>;

@@ -12,6 +12,7 @@ import { euEndpoints } from './eu';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
 import { lotesEndpoints } from './lotes';
+import { modelosEndpoints } from './modelos';
 import { irEndpoints } from './ir';
 import { operacoesEndpoints } from './operacoes';
 import { ordensEndpoints } from './ordens';
@@ -57,6 +58,7 @@ export * from './papeis';
 export * from './usuarios';
 export * from './eu';
 export * from './auditoria';
+export * from './modelos';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -81,6 +83,7 @@ export const endpoints = {
   usuarios: usuariosEndpoints,
   eu: euEndpoints,
   auditoria: auditoriaEndpoints,
+  modelos: modelosEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

@@ -45,6 +45,8 @@ export const PERMISSOES = {
   /** A client's income-tax data typed by hand (opening carries, sales made elsewhere): manual client data. */
   impostoDeRenda: permissao('alterar os dados de imposto de renda dos clientes', ...EDITAM),
   recomendacoes: permissao('atualizar as recomendações', ...EDITAM),
+  /** Model portfolios (issue 33) are advice, like recommendations; rebalancing them sends lotes (`lotes`). */
+  modelos: permissao('cadastrar, alterar ou excluir modelos de carteira', ...EDITAM),
   alertas: permissao('tratar alertas ou regras de preço', ...EDITAM),
   ordensMt5: permissao('enviar ordens ao MT5', ...OPERAM),
   lotes: permissao('validar, enviar ou cancelar lotes', ...OPERAM),

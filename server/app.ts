@@ -18,6 +18,7 @@ import { eventosRoutes } from './modules/eventos';
 import { importacaoRoutes } from './modules/importacao';
 import { irRoutes } from './modules/ir';
 import { createLotesServices, lotesRoutes, type LotesServices } from './modules/lotes';
+import { modelosRoutes } from './modules/modelos';
 import { operacoesRoutes } from './modules/operacoes';
 import { ordensRoutes } from './modules/ordens';
 import { painelRoutes } from './modules/painel';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(sistemaRoutes);
       await api.register(auditoriaRoutes);
       await api.register(alertasRoutes);
+      await api.register(modelosRoutes);
     },
     { prefix: '/api' },
   );

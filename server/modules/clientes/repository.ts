@@ -1,14 +1,21 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Cliente, ClienteInput } from '../../../contract';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { clientes, operacoes, orderGroups, orderLegs } from '../../db/schema';
+import {
+  clientes,
+  modeloClientes,
+  modelos,
+  operacoes,
+  orderGroups,
+  orderLegs,
+} from '../../db/schema';
 import { toNumber } from '../../../shared/decimal';
 
 export type ClienteRow = typeof clientes.$inferSelect;
 
-/** A row as the contract shows it: numeric percent as a JSON number, no timestamps. */
-export function toCliente(row: ClienteRow): Cliente {
+/** A row as the contract shows it: numeric percent as a JSON number, no timestamps; the model it follows. */
+export function toCliente(row: ClienteRow, modelo: number | null): Cliente {
   return {
     id: row.id,
     nome: row.nome,
@@ -21,13 +28,14 @@ export function toCliente(row: ClienteRow): Cliente {
     vm_ip: row.vm_ip,
     vm_private_ip: row.vm_private_ip,
     mt5_token_proprio: row.mt5_token !== null,
+    modelo,
   };
 }
 
 /** What the input writes: numeric(5,2) takes exact decimal text (the contract has limited it to 2 places); the
  * token arrives already sealed, and undefined leaves the stored one. */
 const toRow = (
-  { mt5_token: _plain, ...input }: ClienteInput,
+  { mt5_token: _plain, modelo: _modelo, ...input }: ClienteInput,
   sealed: string | null | undefined,
 ) => ({
   ...input,
@@ -35,10 +43,11 @@ const toRow = (
   ...(sealed === undefined ? {} : { mt5_token: sealed }),
 });
 
-export function selectClientes(db: Db): Promise<ClienteRow[]> {
+export function selectClientes(db: Db): Promise<Array<ClienteRow & { modelo: number | null }>> {
   return db
-    .select()
+    .select({ ...getTableColumns(clientes), modelo: modeloClientes.modelo_id })
     .from(clientes)
+    .leftJoin(modeloClientes, eq(modeloClientes.cliente_id, clientes.id))
     .orderBy(sql`lower(${clientes.nome}) asc nulls last`, asc(clientes.id));
 }
 
@@ -51,6 +60,42 @@ export async function clienteExists(db: Db | Tx, id: number): Promise<boolean> {
 export async function selectCliente(db: Db | Tx, id: number): Promise<ClienteRow | undefined> {
   const [row] = await db.select().from(clientes).where(eq(clientes.id, id));
   return row;
+}
+
+/** The model the client follows (issue 33), null when none. */
+export async function selectModeloDoCliente(db: Db | Tx, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ modelo: modeloClientes.modelo_id })
+    .from(modeloClientes)
+    .where(eq(modeloClientes.cliente_id, id));
+  return row?.modelo ?? null;
+}
+
+/**
+ * Writes the model the client follows: undefined leaves it, null follows none. False when the model does not
+ * exist (its row is locked for share, so a concurrent delete of the model waits or is refused by the key).
+ */
+export async function writeModeloDoCliente(
+  tx: Tx,
+  id: number,
+  modelo: number | null | undefined,
+): Promise<boolean> {
+  if (modelo === undefined) return true;
+  if (modelo === null) {
+    await tx.delete(modeloClientes).where(eq(modeloClientes.cliente_id, id));
+    return true;
+  }
+  const [existe] = await tx
+    .select({ id: modelos.id })
+    .from(modelos)
+    .where(eq(modelos.id, modelo))
+    .for('share');
+  if (!existe) return false;
+  await tx
+    .insert(modeloClientes)
+    .values({ cliente_id: id, modelo_id: modelo })
+    .onConflictDoUpdate({ target: modeloClientes.cliente_id, set: { modelo_id: modelo } });
+  return true;
 }
 
 /** The client's row, locked until the transaction ends. */

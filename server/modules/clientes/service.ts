@@ -1,6 +1,6 @@
 import { CLIENTE_NAO_ENCONTRADO, type Cliente, type ClienteInput } from '../../../contract';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import { isAllowedHost, sealToken } from '../../lib/mt5-agent/access';
@@ -12,18 +12,20 @@ import {
   selectCliente,
   selectClientes,
   selectHistory,
+  selectModeloDoCliente,
   toCliente,
   updateClienteRow,
+  writeModeloDoCliente,
 } from './repository';
 
 export async function listClientes(db: Db): Promise<Cliente[]> {
-  return (await selectClientes(db)).map(toCliente);
+  return (await selectClientes(db)).map((row) => toCliente(row, row.modelo));
 }
 
 export async function getCliente(db: Db, id: number): Promise<Cliente> {
   const row = await selectCliente(db, id);
   if (!row) throw notFound(CLIENTE_NAO_ENCONTRADO);
-  return toCliente(row);
+  return toCliente(row, await selectModeloDoCliente(db, id));
 }
 
 /**
@@ -51,6 +53,13 @@ function sealed(config: Config, input: ClienteInput): string | null | undefined 
   return sealToken(config.mt5.tokenKey, input.mt5_token);
 }
 
+/** The model the client follows (issue 33); one that does not exist is the field's 400, nothing written. */
+async function followModelo(tx: Tx, id: number, modelo: number | null | undefined) {
+  if (!(await writeModeloDoCliente(tx, id, modelo))) {
+    throw invalidFields({ modelo: 'Modelo não encontrado.' });
+  }
+}
+
 /** What the audit log keeps of a token: whether it was set or removed, never the token. */
 const audited = (input: ClienteInput, cliente: Cliente) => ({
   ...cliente,
@@ -68,7 +77,9 @@ export function createCliente(
   checkAddress(config, input);
   const token = sealed(config, input);
   return db.transaction(async (tx) => {
-    const created = toCliente(await insertCliente(tx, input, token));
+    const row = await insertCliente(tx, input, token);
+    await followModelo(tx, row.id, input.modelo);
+    const created = toCliente(row, input.modelo ?? null);
     await audit(tx, {
       username,
       action: 'create',
@@ -92,13 +103,18 @@ export function updateCliente(
   return db.transaction(async (tx) => {
     const before = await lockCliente(tx, id);
     if (!before) throw notFound(CLIENTE_NAO_ENCONTRADO);
-    const after = toCliente(await updateClienteRow(tx, id, input, token));
+    const modeloAntes = await selectModeloDoCliente(tx, id);
+    await followModelo(tx, id, input.modelo);
+    const after = toCliente(
+      await updateClienteRow(tx, id, input, token),
+      input.modelo === undefined ? modeloAntes : input.modelo,
+    );
     await audit(tx, {
       username,
       action: 'update',
       entity: 'cliente',
       entityId: id,
-      before: toCliente(before),
+      before: toCliente(before, modeloAntes),
       after: audited(input, after),
     });
     return after;
@@ -132,6 +148,7 @@ export async function deleteCliente(db: Db, username: string, id: number): Promi
     }
 
     const { groups, legs, operations } = await selectHistory(tx, id);
+    const modelo = await selectModeloDoCliente(tx, id);
     await deleteClienteRows(tx, id);
     await audit(tx, [
       ...groups.map((g) => ({
@@ -148,7 +165,13 @@ export async function deleteCliente(db: Db, username: string, id: number): Promi
         entityId: o.id,
         before: o,
       })),
-      { username, action: 'delete', entity: 'cliente', entityId: id, before: toCliente(before) },
+      {
+        username,
+        action: 'delete',
+        entity: 'cliente',
+        entityId: id,
+        before: toCliente(before, modelo),
+      },
     ]);
   });
 }

@@ -11,16 +11,24 @@ export interface ClienteAlvo {
   vm_private_ip: string | null;
 }
 
-const soCliente = (alias: string, id: number | undefined) =>
-  id === undefined ? sql`` : sql`and ${sql.raw(alias)}.id = ${id}`;
+/** Every client (undefined), or these ones. */
+const soCliente = (alias: string, ids: readonly number[] | undefined) =>
+  ids === undefined
+    ? sql``
+    : ids.length
+      ? sql`and ${sql.raw(alias)}.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`and false`;
 
 /** Every client (or one), by name: who is reconciled and where its terminal is. */
-export function selectClientesAlvo(db: Db, id?: number): Promise<ClienteAlvo[]> {
+export function selectClientesAlvo(db: Db, ids?: readonly number[]): Promise<ClienteAlvo[]> {
   return queryRows<ClienteAlvo>(
     db,
     sql`select c.id, coalesce(nullif(trim(c.nome), ''), 'Cliente ' || c.id) as nome,
           nullif(trim(c.codigo_xp), '') as codigo_xp, c.vm_ip, c.vm_private_ip
-        from ${clientes} c where true ${soCliente('c', id)}
+        from ${clientes} c where true ${soCliente('c', ids)}
         order by 2, c.id`,
   );
 }
@@ -28,13 +36,13 @@ export function selectClientesAlvo(db: Db, id?: number): Promise<ClienteAlvo[]> 
 /** The book: the open operations' shares per client and ticker. */
 export function selectLivro(
   db: Db,
-  id?: number,
+  ids?: readonly number[],
 ): Promise<Array<{ cliente_id: number; ticker: string; quantidade: number }>> {
   return queryRows(
     db,
     sql`select o.cliente_id, a.ticker, sum(o.quantidade)::int as quantidade
         from ${operacoes} o join ${acoes} a on a.id = o.acao_id join ${clientes} c on c.id = o.cliente_id
-        where o.data_venda is null and o.quantidade > 0 ${soCliente('c', id)}
+        where o.data_venda is null and o.quantidade > 0 ${soCliente('c', ids)}
         group by 1, 2`,
   );
 }
@@ -45,7 +53,7 @@ export function selectLivro(
  */
 export function selectCustodia(
   db: Db,
-  id?: number,
+  ids?: readonly number[],
 ): Promise<Array<{ cliente_id: number; data: string; ativo: string; quantidade: string }>> {
   return queryRows(
     db,
@@ -58,7 +66,7 @@ export function selectCustodia(
         ) u
         join ${custodias} x on x.codigo = trim(c.codigo_xp) and x.data_referencia = u.data
         join ${importLotes} l on l.id = x.lote_id and l.substituido_em is null
-        where nullif(trim(c.codigo_xp), '') is not null ${soCliente('c', id)}
+        where nullif(trim(c.codigo_xp), '') is not null ${soCliente('c', ids)}
         group by 1, 2, 3`,
   );
 }

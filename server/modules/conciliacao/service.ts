@@ -93,12 +93,16 @@ function terminais(alvos: ClienteAlvo[], config: Config): Promise<Terminal[]> {
   );
 }
 
-/** The reconciliation of every client asked (all, or one), with its lines. */
-async function reconcile(db: Db, config: Config, id?: number): Promise<ConciliacaoCliente[]> {
-  const alvos = await selectClientesAlvo(db, id);
+/** The reconciliation of every client asked (all, or these), with its lines. */
+export async function reconcile(
+  db: Db,
+  config: Config,
+  ids?: readonly number[],
+): Promise<ConciliacaoCliente[]> {
+  const alvos = await selectClientesAlvo(db, ids);
   const [livro, custodia, respostas] = await Promise.all([
-    selectLivro(db, id),
-    selectCustodia(db, id),
+    selectLivro(db, ids),
+    selectCustodia(db, ids),
     terminais(alvos, config),
   ]);
   const livroDe = new Map<number, Map<string, number>>();
@@ -149,7 +153,7 @@ export async function conciliacaoCliente(
   config: Config,
   id: number,
 ): Promise<ConciliacaoCliente> {
-  const [cliente] = await reconcile(db, config, id);
+  const [cliente] = await reconcile(db, config, [id]);
   if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO);
   return cliente;
 }

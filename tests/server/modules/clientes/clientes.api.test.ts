@@ -49,7 +49,7 @@ describe('clientes CRUD', () => {
     const created = await call('POST', '/api/clientes/', full);
     expect(created.status).toBe(201);
     const id = created.body!.id as number;
-    expect(created.body).toEqual({ id, ...full, mt5_token_proprio: false });
+    expect(created.body).toEqual({ id, ...full, mt5_token_proprio: false, modelo: null });
 
     expect(await call('GET', `/api/clientes/${id}/`)).toEqual({ status: 200, body: created.body });
     const list = await call('GET', '/api/clientes/');
@@ -66,6 +66,7 @@ describe('clientes CRUD', () => {
         percentual_patrimonio: 7.25,
         vm_ip: null,
         mt5_token_proprio: false,
+        modelo: null,
       },
     });
 

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { IdParams, IdSchema, MoneySchema, NoContentSchema, idCampo, texto } from './common';
+import { endpoint } from './endpoint';
+import { ApiErrorSchema } from './errors';
+import { LegSchema } from './ordens';
+import { PERMISSOES } from './papeis';
+
+/**
+ * Model portfolios and the rebalance plan (issue 33). The wire takes numbers; a model's own rules (a B3 ticker,
+ * weights above 0, weights plus caixa_alvo exactly 100, a band above 0) are shared/rebalanceamento's
+ * validateModelo, answered by the server as 400 with `campos` keyed like the fields (`itens.0.peso`).
+ */
+
+const percentual = z.number('Informe um número.').finite('Informe um número.');
+
+export const ModeloItemSchema = z.object({
+  ticker: texto(12).toUpperCase(),
+  peso: percentual,
+});
+
+export const FaixaSchema = z.object({
+  tipo: z.enum(['absoluta', 'relativa'], 'Escolha a faixa absoluta ou relativa.'),
+  /** `absoluta`: points of drift; `relativa`: a fraction of the target (0.2 = 20 %). */
+  valor: percentual,
+});
+
+/** POST modelos/ and PUT modelos/{id}/. */
+export const ModeloInputSchema = z.object({
+  nome: texto(100).min(1, 'Dê um nome ao modelo.'),
+  itens: z.array(ModeloItemSchema).max(100, 'No máximo 100 ações.'),
+  caixa_alvo: percentual,
+  faixa: FaixaSchema,
+});
+export type ModeloInput = z.infer<typeof ModeloInputSchema>;
+
+export const ModeloSchema = z.object({
+  id: IdSchema,
+  nome: z.string(),
+  itens: z.array(z.object({ ticker: z.string(), peso: z.number() })),
+  caixa_alvo: z.number(),
+  faixa: z.object({ tipo: z.enum(['absoluta', 'relativa']), valor: z.number() }),
+  /** The clients following it, by id. */
+  clientes: z.array(IdSchema),
+});
+export type Modelo = z.infer<typeof ModeloSchema>;
+
+export const MODOS_REBALANCEAMENTO = ['completo', 'faixas', 'so_compra', 'so_venda'] as const;
+
+export const RebalancearValidarSchema = z.object({
+  modo: z.enum(MODOS_REBALANCEAMENTO, 'Escolha completo, faixas, so_compra ou so_venda.'),
+  /** Only these clients (default: every client following the model). */
+  clientes: z.array(idCampo('Informe o cliente.')).min(1).max(1000).optional(),
+  /** R$; a trade worth less is dropped (default 100). */
+  valor_minimo: z.number().min(0, 'No mínimo 0.').max(1e9).optional(),
+  /** Keep the month's stock sales within the R$ 20,000 exemption (default true). */
+  respeitar_isencao: z.boolean().optional(),
+});
+export type RebalancearValidar = z.infer<typeof RebalancearValidarSchema>;
+
+export const PlanoClienteSchema = z.object({
+  cliente: IdSchema,
+  nome: z.string(),
+  valor_total: MoneySchema.nullable(),
+  desvios: z.array(
+    z.object({
+      ticker: z.string(),
+      atual: z.number(),
+      alvo: z.number(),
+      desvio: z.number().nullable(),
+    }),
+  ),
+  ordens: z.array(
+    z.object({
+      ticker: z.string(),
+      lado: z.enum(['compra', 'venda']),
+      quantidade: z.number().int(),
+      legs: z.array(LegSchema),
+    }),
+  ),
+  caixa_depois: MoneySchema.nullable(),
+  excluido: z.boolean(),
+  motivo: z.string().nullable(),
+  avisos: z.array(z.string()),
+});
+export type PlanoCliente = z.infer<typeof PlanoClienteSchema>;
+
+export const RebalanceamentoValidacaoSchema = z.object({ itens: z.array(PlanoClienteSchema) });
+export type RebalanceamentoValidacao = z.infer<typeof RebalanceamentoValidacaoSchema>;
+
+export const MODELO_NAO_ENCONTRADO = 'Modelo não encontrado.';
+export const MODELO_NOME_EM_USO = 'Já existe um modelo com esse nome.';
+/** DELETE of a model some clients follow: nothing is deleted. */
+export const modeloSeguido = (nomes: readonly string[]) =>
+  `O modelo é seguido por ${nomes.join(', ')}: troque o modelo desses clientes antes de excluí-lo.`;
+
+const naoEncontrado = ApiErrorSchema.describe(MODELO_NAO_ENCONTRADO);
+
+export const modelosEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/modelos/',
+    tag: 'modelos',
+    permissao: PERMISSOES.consulta,
+    summary: 'Lista os modelos de carteira.',
+    answers: { 200: z.array(ModeloSchema) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/modelos/',
+    tag: 'modelos',
+    permissao: PERMISSOES.modelos,
+    summary: 'Cria um modelo: pesos e caixa-alvo em %, somando exatamente 100.',
+    body: ModeloInputSchema,
+    answers: { 201: ModeloSchema, 409: ApiErrorSchema.describe(MODELO_NOME_EM_USO) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/modelos/{id}/',
+    tag: 'modelos',
+    permissao: PERMISSOES.consulta,
+    summary: 'Um modelo.',
+    params: IdParams,
+    answers: { 200: ModeloSchema, 404: naoEncontrado },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/modelos/{id}/',
+    tag: 'modelos',
+    permissao: PERMISSOES.modelos,
+    summary: 'Altera um modelo (o mesmo corpo da criação).',
+    params: IdParams,
+    body: ModeloInputSchema,
+    answers: {
+      200: ModeloSchema,
+      404: naoEncontrado,
+      409: ApiErrorSchema.describe(MODELO_NOME_EM_USO),
+    },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/modelos/{id}/',
+    tag: 'modelos',
+    permissao: PERMISSOES.modelos,
+    summary: 'Exclui um modelo que nenhum cliente segue.',
+    params: IdParams,
+    answers: {
+      204: NoContentSchema,
+      404: naoEncontrado,
+      409: ApiErrorSchema.describe(
+        'O modelo é seguido por clientes (nomeados): nada foi excluído.',
+      ),
+    },
+  }),
+  validateRebalance: endpoint({
+    method: 'POST',
+    path: '/modelos/{id}/rebalancear/validar/',
+    tag: 'modelos',
+    permissao: PERMISSOES.lotes,
+    summary:
+      'O plano de rebalanceamento de cada cliente do modelo (ou dos clientes dados): desvios, ordens em lotes ' +
+      'de 100 e fracionário, caixa depois, ou por que fica de fora; os terminais perguntados lado a lado. Nada é ' +
+      'gravado nem enviado.',
+    params: IdParams,
+    body: RebalancearValidarSchema,
+    answers: { 200: RebalanceamentoValidacaoSchema, 404: naoEncontrado },
+  }),
+};

@@ -1,0 +1,2 @@
+/** Model portfolios and the rebalance plan of the clients following each (issue 33). */
+export { modelosRoutes } from './routes';

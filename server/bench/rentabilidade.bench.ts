@@ -220,7 +220,8 @@ async function measure(kind: string, database: Database) {
   const pdf = await measureRelatorio(server, clienteId, ATE.slice(0, 7));
   console.log(
     `${kind}: relatório mensal de ${ATE.slice(5, 7)}/${ATE.slice(0, 4)} (PDF) do cliente de ` +
-      `${OPERACOES_CLIENTE} operações em 5 anos: ${pdf.ms.toFixed(0)} ms, ${pdf.bytes} bytes, ` +
+      `${OPERACOES_CLIENTE} operações em 5 anos: ${pdf.ms.toFixed(0)} ms (CPU deste processo: ` +
+      `${pdf.cpuMs.toFixed(0)} ms), ${pdf.bytes} bytes, ` +
       `${pdf.paginas ?? '?'} páginas (≤ ${LIMITE_RELATORIO_MS} ms: ${pdf.ms <= LIMITE_RELATORIO_MS ? 'sim' : 'NÃO'})`,
   );
   await server.close();

@@ -24,7 +24,7 @@ export function RelatorioMensal({
   const [escolhido, setEscolhido] = useState<string | undefined>();
   const mes = escolhido ?? mesSugerido(meses, hoje);
   const download = useDownloadRelatorio(clienteId);
-  const baixarRelatorio = () => {
+  const downloadRelatorio = () => {
     if (!mes) return;
     download.mutate(mes, {
       onSuccess: (pdf) =>
@@ -57,7 +57,7 @@ export function RelatorioMensal({
       <Button
         size="sm"
         variant="outline"
-        onClick={baixarRelatorio}
+        onClick={downloadRelatorio}
         disabled={!mes}
         loading={download.isPending}
         loadingText="Gerando PDF..."

@@ -59,7 +59,7 @@ function setor(a0: number, a1: number): string {
 }
 
 /** The items kept as they are and the rest as 'Outros', largest first. */
-export function agrupar(itens: readonly ItemDaRosca[]): ItemDaRosca[] {
+export function groupFatias(itens: readonly ItemDaRosca[]): ItemDaRosca[] {
   const positivos = itens.filter((i) => i.peso > 0).sort((a, b) => b.peso - a.peso);
   if (positivos.length <= MAX_FATIAS) return positivos;
   const resto = positivos.slice(MAX_FATIAS - 1);
@@ -75,7 +75,7 @@ export function agrupar(itens: readonly ItemDaRosca[]): ItemDaRosca[] {
 
 /** Every slice with its colour and outline; the weights are scaled to a whole ring. */
 export function fatiasDaRosca(itens: readonly ItemDaRosca[]): Fatia[] {
-  const grupos = agrupar(itens);
+  const grupos = groupFatias(itens);
   const total = grupos.reduce((s, i) => s + i.peso, 0);
   let angulo = 0;
   return grupos.map((item, k) => {

@@ -107,7 +107,7 @@ export class Documento {
   }
 
   /** A section's title, kept with at least `junto` points of what follows it. */
-  secao(titulo: string, junto = 60) {
+  drawSecao(titulo: string, junto = 60) {
     this.ensureRoom(24 + junto);
     this.doc.moveDown(0.6);
     const y = this.doc.y;
@@ -123,7 +123,7 @@ export class Documento {
     this.doc.font('Helvetica').fontSize(9).fillColor(CORES.texto);
   }
 
-  paragrafo(texto: string, opcoes: { cor?: string; tamanho?: number; negrito?: boolean } = {}) {
+  drawParagrafo(texto: string, opcoes: { cor?: string; tamanho?: number; negrito?: boolean } = {}) {
     this.ensureRoom(14);
     this.doc
       .font(opcoes.negrito ? 'Helvetica-Bold' : 'Helvetica')
@@ -137,7 +137,7 @@ export class Documento {
    * One cell's text on one line, cut with '…' when wider than its column. Placed by hand from the font's widths:
    * pdfkit's line wrapper, run for each of thousands of cells, was most of a long report's time.
    */
-  private cell(texto: string, x: number, y: number, largura: number, alinhar: Alinhamento) {
+  private drawCell(texto: string, x: number, y: number, largura: number, alinhar: Alinhamento) {
     let t = winAnsi(texto);
     if (this.doc.widthOfString(t) > largura) {
       while (t.length > 1 && this.doc.widthOfString(`${t}…`) > largura) t = t.slice(0, -1);
@@ -149,7 +149,7 @@ export class Documento {
   }
 
   /** One table row at the current line; the header repeats on a new page. */
-  private row(colunas: Coluna[], larguras: number[], linha: Linha, o: OpcoesTabela) {
+  private drawRow(colunas: Coluna[], larguras: number[], linha: Linha, o: OpcoesTabela) {
     const altura = o.tamanho + 6;
     let x = this.esquerda;
     const y = this.doc.y;
@@ -161,14 +161,14 @@ export class Documento {
         .font(celula.negrito || o.negrito ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(o.tamanho)
         .fillColor(celula.cor ?? o.cor ?? CORES.texto);
-      this.cell(celula.texto, x + 3, y + 3.5, largura - 6, colunas[i]!.alinhar ?? 'left');
+      this.drawCell(celula.texto, x + 3, y + 3.5, largura - 6, colunas[i]!.alinhar ?? 'left');
       x += largura;
     });
     this.doc.y = y + altura;
   }
 
   /** A table: its header in bold on a grey band, the rows under it, a thin line under each. */
-  tabela(
+  drawTabela(
     colunas: Coluna[],
     linhas: Linha[],
     opcoes: { tamanho?: number; destacar?: (i: number) => boolean } = {},
@@ -178,7 +178,7 @@ export class Documento {
     const larguras = colunas.map((c) => (c.peso / total) * this.largura);
     const altura = tamanho + 6;
     const cabecalho = () =>
-      this.row(
+      this.drawRow(
         colunas,
         larguras,
         colunas.map((c) => c.titulo),
@@ -196,7 +196,7 @@ export class Documento {
         this.doc.addPage();
         cabecalho();
       }
-      this.row(colunas, larguras, linha, { tamanho, negrito: opcoes.destacar?.(i) ?? false });
+      this.drawRow(colunas, larguras, linha, { tamanho, negrito: opcoes.destacar?.(i) ?? false });
       this.doc
         .moveTo(this.esquerda, this.doc.y)
         .lineTo(this.esquerda + this.largura, this.doc.y)
@@ -208,7 +208,7 @@ export class Documento {
   }
 
   /** The top and foot of every page, once all exist (the foot says "Página i de n"). */
-  private frame() {
+  private drawFrame() {
     const { doc } = this;
     const paginas = doc.bufferedPageRange();
     for (let i = paginas.start; i < paginas.start + paginas.count; i++) {
@@ -259,7 +259,7 @@ export class Documento {
       this.doc.on('data', (p: Buffer) => partes.push(p));
       this.doc.on('end', () => resolve(Buffer.concat(partes)));
       this.doc.on('error', reject);
-      this.frame();
+      this.drawFrame();
       this.doc.end();
     });
   }

@@ -28,7 +28,7 @@ export function drawGrafico(d: Documento, grafico: GraficoDoAno, altura = 170) {
   const { doc } = d;
   const datas = grafico.carteira.map((p) => p.data);
   if (datas.length < 2) {
-    d.paragrafo('Sem pregões no ano para o gráfico.', { cor: CORES.suave });
+    d.drawParagrafo('Sem pregões no ano para o gráfico.', { cor: CORES.suave });
     return;
   }
   d.ensureRoom(altura + 30);

@@ -14,9 +14,9 @@ const soma = (valores: Array<number | null>) =>
   Math.round(valores.reduce<number>((s, v) => s + (v ?? 0), 0) * 100) / 100;
 
 export function drawPosicoes(d: Documento, r: DadosRelatorio) {
-  d.secao(`Posições no fim de ${mesCurto(r.mes)}`);
+  d.drawSecao(`Posições no fim de ${mesCurto(r.mes)}`);
   if (r.posicoes.length === 0) {
-    d.paragrafo('Nenhuma posição no fim do mês.', { cor: CORES.suave });
+    d.drawParagrafo('Nenhuma posição no fim do mês.', { cor: CORES.suave });
     return;
   }
   const total = {
@@ -24,7 +24,7 @@ export function drawPosicoes(d: Documento, r: DadosRelatorio) {
     valor: soma(r.posicoes.map((p) => p.valor)),
   };
   const resultado = Math.round((total.valor - total.custo) * 100) / 100;
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Ação', peso: 1.3 },
       { titulo: 'Classe', peso: 1 },
@@ -65,19 +65,19 @@ export function drawPosicoes(d: Documento, r: DadosRelatorio) {
     ],
     { destacar: (i) => i === r.posicoes.length },
   );
-  d.paragrafo(
+  d.drawParagrafo(
     'Quantidades e custo médio como o imposto de renda os apura; fechamento do último pregão até o fim do mês.',
     { cor: CORES.suave, tamanho: 7.5 },
   );
 }
 
 export function drawNegocios(d: Documento, r: DadosRelatorio) {
-  d.secao(`Operações de ${mesCurto(r.mes)}`);
+  d.drawSecao(`Operações de ${mesCurto(r.mes)}`);
   if (r.negocios.length === 0) {
-    d.paragrafo('Nenhuma compra ou venda no mês.', { cor: CORES.suave });
+    d.drawParagrafo('Nenhuma compra ou venda no mês.', { cor: CORES.suave });
     return;
   }
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Data', peso: 1.4 },
       { titulo: 'Ação', peso: 1.3 },
@@ -98,7 +98,7 @@ export function drawNegocios(d: Documento, r: DadosRelatorio) {
     ]),
   );
   if (r.negociosAjustadosDepois) {
-    d.paragrafo(
+    d.drawParagrafo(
       'Houve desdobramento, grupamento ou bonificação depois do mês: as operações aparecem em quantidades e ' +
         'preços de hoje, como a carteira as guarda.',
       { cor: CORES.suave, tamanho: 7.5 },
@@ -107,12 +107,12 @@ export function drawNegocios(d: Documento, r: DadosRelatorio) {
 }
 
 export function drawProventos(d: Documento, r: DadosRelatorio) {
-  d.secao(`Proventos de ${mesCurto(r.mes)}`);
+  d.drawSecao(`Proventos de ${mesCurto(r.mes)}`);
   if (r.proventos.length === 0) {
-    d.paragrafo('Nenhum provento com data ex no mês.', { cor: CORES.suave });
+    d.drawParagrafo('Nenhum provento com data ex no mês.', { cor: CORES.suave });
     return;
   }
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Ação', peso: 1.2 },
       { titulo: 'Tipo', peso: 1.3 },
@@ -132,7 +132,7 @@ export function drawProventos(d: Documento, r: DadosRelatorio) {
       formatMoney(p.valor_liquido),
     ]),
   );
-  d.paragrafo(
+  d.drawParagrafo(
     `Proventos líquidos no mês: ${formatMoney(soma(r.proventos.map((p) => p.valor_liquido)))} ` +
       '(pela data ex, como a rentabilidade os conta).',
     { tamanho: 8.5 },

@@ -8,8 +8,8 @@ import { CORES, type Documento } from './documento';
 
 export function drawImposto(d: Documento, r: DadosRelatorio) {
   const ir = r.ir;
-  d.secao(`Imposto de renda de ${mesCurto(r.mes)}`, 120);
-  d.tabela(
+  d.drawSecao(`Imposto de renda de ${mesCurto(r.mes)}`, 120);
+  d.drawTabela(
     [
       { titulo: 'Apuração', peso: 4 },
       { titulo: 'Valor', peso: 2, alinhar: 'right' },
@@ -26,9 +26,9 @@ export function drawImposto(d: Documento, r: DadosRelatorio) {
       ['Imposto do mês a pagar', formatMoney(ir.imposto_a_pagar)],
     ],
   );
-  d.secao('DARF', 70);
+  d.drawSecao('DARF', 70);
   if (!r.darf) {
-    d.paragrafo(
+    d.drawParagrafo(
       ir.situacao === 'sem_imposto'
         ? `Sem imposto a pagar em ${mesCurto(r.mes)}: não há DARF.`
         : `Imposto de ${formatMoney(ir.imposto_a_pagar)} abaixo de R$ 10,00: não há DARF em ` +
@@ -36,7 +36,7 @@ export function drawImposto(d: Documento, r: DadosRelatorio) {
     );
     return;
   }
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Campo', peso: 4 },
       { titulo: 'Valor', peso: 2, alinhar: 'right' },
@@ -66,13 +66,13 @@ export function drawNotas(d: Documento, r: DadosRelatorio) {
         ? 'Ibovespa: Yahoo Finance (^BVSP).'
         : `Ibovespa: ${fontes.ibov}, o substituto escolhido pelo administrador.`;
   const avisos = [...new Set([...r.historico.avisos, ...r.ir.avisos.map((a) => a.mensagem)])];
-  d.secao('Notas', 40);
-  d.paragrafo(`${fontes.cdi ? cdi[fontes.cdi] : 'CDI indisponível.'} ${ibov}`, { tamanho: 8 });
-  d.paragrafo(
+  d.drawSecao('Notas', 40);
+  d.drawParagrafo(`${fontes.cdi ? cdi[fontes.cdi] : 'CDI indisponível.'} ${ibov}`, { tamanho: 8 });
+  d.drawParagrafo(
     'Rentabilidade ponderada pelo tempo: cada pregão rende (valor no fechamento + vendas + proventos) ÷ ' +
       '(valor no fechamento anterior + compras); aportes e resgates não a mudam. % do CDI: a rentabilidade ' +
       'sobre o CDI dos mesmos pregões.',
     { tamanho: 8, cor: CORES.suave },
   );
-  for (const a of avisos) d.paragrafo(`• ${a}`, { tamanho: 8 });
+  for (const a of avisos) d.drawParagrafo(`• ${a}`, { tamanho: 8 });
 }

@@ -32,7 +32,7 @@ export function drawCapa(d: Documento, r: DadosRelatorio) {
     `Emitido em ${formatDateTimeMinutes(r.emitido_em.toISOString())}`,
   ];
   if (r.fim < ultimoDia(r.mes)) linhas.push(`Mês em andamento: medido até ${formatDate(r.fim)}.`);
-  for (const l of linhas) d.paragrafo(l, { cor: CORES.texto, tamanho: 10 });
+  for (const l of linhas) d.drawParagrafo(l, { cor: CORES.texto, tamanho: 10 });
 }
 
 /** The three lines of the returns table: the month, the year so far, the whole history. */
@@ -50,7 +50,7 @@ function linhaDoPeriodo(
 }
 
 export function drawRentabilidade(d: Documento, r: DadosRelatorio) {
-  d.secao('Rentabilidade', 90);
+  d.drawSecao('Rentabilidade', 90);
   const ano = r.grade.find((g) => g.ano === Number(r.mes.slice(0, 4)));
   const doAno = {
     retorno: ano?.carteira.ano ?? null,
@@ -58,7 +58,7 @@ export function drawRentabilidade(d: Documento, r: DadosRelatorio) {
     ibov: ano?.ibov.ano ?? null,
     percentual_cdi: ano?.percentual_cdi.ano ?? null,
   };
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Período', peso: 3 },
       { titulo: 'Carteira', peso: 1.5, alinhar: 'right' },
@@ -80,18 +80,18 @@ export function drawRentabilidade(d: Documento, r: DadosRelatorio) {
   );
   const soma = (valor: (x: (typeof r.sessoes)[number]) => number) =>
     Math.round(r.sessoes.reduce((t, x) => t + valor(x), 0) * 100) / 100;
-  d.paragrafo(
+  d.drawParagrafo(
     `No mês: compras ${formatMoney(soma((x) => x.compras))}, vendas ${formatMoney(soma((x) => x.vendas))}, ` +
       `proventos ${formatMoney(soma((x) => x.proventos))}. Patrimônio em ações no fim do mês: ` +
       `${formatMoney(r.sessoes.at(-1)?.patrimonio ?? null)}.`,
     { cor: CORES.suave, tamanho: 8.5 },
   );
-  d.secao(`Rentabilidade acumulada em ${r.mes.slice(0, 4)}`, 190);
+  d.drawSecao(`Rentabilidade acumulada em ${r.mes.slice(0, 4)}`, 190);
   drawGrafico(d, r.grafico);
 }
 
 export function drawGrade(d: Documento, r: DadosRelatorio) {
-  d.secao('Rentabilidade mês a mês', 80);
+  d.drawSecao('Rentabilidade mês a mês', 80);
   const series = [
     ['Carteira', 'carteira'],
     ['CDI', 'cdi'],
@@ -117,7 +117,7 @@ export function drawGrade(d: Documento, r: DadosRelatorio) {
       ]);
     }
   }
-  d.tabela(
+  d.drawTabela(
     [
       { titulo: 'Ano', peso: 1.3 },
       { titulo: 'Série', peso: 2 },

@@ -130,6 +130,6 @@ export function rentabilidadeCenario() {
     handlers,
     pedidos,
     relatorios,
-    recusarRelatorio: (status: number, detail: string) => (relatorio = { status, detail }),
+    refuseRelatorio: (status: number, detail: string) => (relatorio = { status, detail }),
   };
 }

@@ -54,7 +54,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 /** The tab alone, as the portfolio shows it for Ana (the first test opens it in the portfolio itself). */
-async function abrirAba() {
+async function openAba() {
   const app = renderWithProviders(
     <RentabilidadeAba clienteId={1} cliente="Ana Beatriz Carvalho" />,
   );
@@ -90,7 +90,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
   });
 
   it('draws the three accumulated returns on one chart, from 0 at the close before the period', async () => {
-    await abrirAba();
+    await openAba();
     const chart = await screen.findByRole('img', { name: /^Rentabilidade acumulada:/ });
     expect(chart).toHaveAccessibleName(
       pct('Rentabilidade acumulada: Carteira 12,34 %, CDI 10,12 %, Ibovespa 5,67 %'),
@@ -109,7 +109,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
   });
 
   it('shows the classic grid since the first operation: a row per year and series, Jan–Dez, Ano, Acumulado', async () => {
-    await abrirAba();
+    await openAba();
     const grade = await screen.findByRole('table', { name: 'Rentabilidade mês a mês' });
     await waitFor(() => expect(within(grade).getAllByRole('row')).toHaveLength(1 + 8));
     expect(
@@ -138,7 +138,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
   });
 
   it('shows each stock’s contribution and the allocation by sector and class as donuts', async () => {
-    await abrirAba();
+    await openAba();
     const contribuicao = screen.getByRole('table', { name: 'Contribuição por ação' });
     expect(
       within(contribuicao)
@@ -166,7 +166,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
   });
 
   it('asks each period’s dates: Mês from the 1st, Ano from January, Desde o início without a start', async () => {
-    const { user } = await abrirAba();
+    const { user } = await openAba();
     await user.click(screen.getByRole('button', { name: 'Mês' }));
     await waitFor(() =>
       expect(cenario.pedidos).toContainEqual({ cliente: 1, de: '2026-03-01', ate: HOJE }),
@@ -183,7 +183,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
   });
 
   it('takes a custom period typed dd/mm/aaaa, starting from the dates on screen, and refuses an inverted one', async () => {
-    const { user } = await abrirAba();
+    const { user } = await openAba();
     await user.click(screen.getByRole('button', { name: 'Personalizado' }));
     const de = screen.getByRole('textbox', { name: 'De' });
     const ate = screen.getByRole('textbox', { name: 'Até' });
@@ -207,7 +207,7 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
 
   it('downloads the monthly report’s PDF of the month chosen (the last closed one first)', async () => {
     const arquivos = capturarDownloads();
-    const { user } = await abrirAba();
+    const { user } = await openAba();
     const mes = screen.getByRole('combobox', { name: 'Mês do relatório' });
     await waitFor(() => expect(mes).toHaveValue('2026-02'));
     expect(
@@ -226,8 +226,8 @@ describe('the portfolio’s RENTABILIDADE tab', () => {
 
   it('says why a report could not be made, in the server’s words', async () => {
     capturarDownloads();
-    cenario.recusarRelatorio(404, 'O mês 03/2026 ainda não começou: não há relatório dele.');
-    const { user } = await abrirAba();
+    cenario.refuseRelatorio(404, 'O mês 03/2026 ainda não começou: não há relatório dele.');
+    const { user } = await openAba();
     await user.click(screen.getByRole('button', { name: 'Baixar PDF' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Não foi possível gerar o relatório: Erro 404: Not Found — O mês 03/2026 ainda não começou: ' +

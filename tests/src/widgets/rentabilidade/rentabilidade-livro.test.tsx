@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-async function abrirAba() {
+async function openAba() {
   const app = renderApp('/controle-rv');
   await app.user.click(await screen.findByRole('tab', { name: 'RENTABILIDADE' }));
   const tabela = await screen.findByRole(
@@ -44,7 +44,7 @@ const ordem = (tabela: HTMLElement) =>
 
 describe('the control panel’s RENTABILIDADE tab', () => {
   it('lists every client’s return over the last 12 months against the CDI, by name, and the book’s', async () => {
-    const { tabela } = await abrirAba();
+    const { tabela } = await openAba();
     expect(cenario.pedidos).toContainEqual({ de: '2025-03-17', ate: HOJE });
     expect(
       within(tabela)
@@ -67,7 +67,7 @@ describe('the control panel’s RENTABILIDADE tab', () => {
   });
 
   it('sorts by the return, up and down, with the header saying how', async () => {
-    const { user, tabela } = await abrirAba();
+    const { user, tabela } = await openAba();
     const retorno = within(tabela).getByRole('columnheader', { name: 'Retorno' });
     await user.click(within(retorno).getByRole('button'));
     expect(retorno).toHaveAttribute('aria-sort', 'ascending');
@@ -79,7 +79,7 @@ describe('the control panel’s RENTABILIDADE tab', () => {
 
   it('exports the rows as shown, the returns in percent', async () => {
     const arquivos = capturarDownloads();
-    const { user, tabela } = await abrirAba();
+    const { user, tabela } = await openAba();
     await user.click(
       within(within(tabela).getByRole('columnheader', { name: 'Retorno' })).getByRole('button'),
     );
@@ -102,7 +102,7 @@ describe('the control panel’s RENTABILIDADE tab', () => {
   });
 
   it('asks the period chosen, and leads from a client’s name to its own RENTABILIDADE tab', async () => {
-    const { user, tabela } = await abrirAba();
+    const { user, tabela } = await openAba();
     await user.click(screen.getByRole('button', { name: 'Ano' }));
     await waitFor(() => expect(cenario.pedidos).toContainEqual({ de: '2026-01-01', ate: HOJE }));
     expect(await screen.findByText(/^Período medido: 01\/01\/2026 a 16\/03\/2026/)).toBeVisible();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CORES_DA_ROSCA,
   MAX_FATIAS,
-  agrupar,
+  groupFatias,
   fatiasDaRosca,
 } from '../../../../src/widgets/rentabilidade/rosca';
 
@@ -38,7 +38,7 @@ describe('the allocation’s donut (src/widgets/rentabilidade/rosca.ts)', () => 
       valor: 10 - i,
       peso: (10 - i) / 55,
     }));
-    const grupos = agrupar([...itens, { nome: 'Vazio', valor: 0, peso: 0 }]);
+    const grupos = groupFatias([...itens, { nome: 'Vazio', valor: 0, peso: 0 }]);
     expect(grupos).toHaveLength(MAX_FATIAS);
     expect(grupos.at(-1)!.nome).toBe('Outros');
     expect(grupos.at(-1)!.valor).toBe(3 + 2 + 1);

@@ -25,7 +25,7 @@ export function eventosQueAlcancaram(
   eventosDoAtivo: readonly EventoIrRow[],
 ): EventoIrRow[] {
   const compra = o.data_compra;
-  if (compra === null) return [];
+  if (compra === null || eventosDoAtivo.length === 0) return [];
   return eventosDoAtivo.filter(
     (e) => compra < e.data_ex && (o.data_venda === null || e.data_ex <= o.data_venda),
   );

@@ -20,9 +20,9 @@ export interface EntradaCliente {
   avisos: AvisoIr[];
 }
 
+/** One client's rows, gathered; the engine's input is built from them when that client is computed. */
 interface Montagem {
-  operacoes: OperacaoIr[];
-  incompletas: number[];
+  operacoes: OperacaoIrRow[];
   saldosIniciais: Record<number, SaldoInicialIr>;
   vendasExternas: Record<string, string>;
   proventos: ProventoIr[];
@@ -30,7 +30,6 @@ interface Montagem {
 
 const novaMontagem = (): Montagem => ({
   operacoes: [],
-  incompletas: [],
   saldosIniciais: {},
   vendasExternas: {},
   proventos: [],
@@ -45,15 +44,26 @@ function addOperacao(
 ): boolean {
   const compra = compraFeita(o, eventosDoAtivo, aplicacoes);
   if (o.data_compra === null || compra === null) return false;
-  const comum = { id: o.id, ticker: o.ticker, classe: o.classe };
-  ops.push({ ...comum, data: o.data_compra, lado: 'compra', ...compra, custos: o.custos_compra });
+  // Literal objects of one shape (no spreads): the book's month builds hundreds of thousands of them.
+  ops.push({
+    id: o.id,
+    data: o.data_compra,
+    ticker: o.ticker,
+    classe: o.classe,
+    lado: 'compra',
+    quantidade: compra.quantidade,
+    preco: compra.preco,
+    custos: o.custos_compra,
+  });
   if (o.data_venda === null) return true;
   // A sale without its price: the shares stay held rather than be sold at a guess. A sale is in the terms of the
   // events before it, as the operation holds it now.
   if (o.preco_venda === null) return false;
   ops.push({
-    ...comum,
+    id: o.id,
     data: o.data_venda,
+    ticker: o.ticker,
+    classe: o.classe,
     lado: 'venda',
     quantidade: o.quantidade!,
     preco: o.preco_venda,
@@ -91,24 +101,19 @@ export function avisoIncompletas(ids: readonly number[]): AvisoIr[] {
   ];
 }
 
-/** Each client's input, by client id (every client read has one, even without trades). */
-export function buildEntradas(linhas: LinhasIr): Map<number, EntradaCliente> {
+/**
+ * Each client's input, built when asked (a client read without trades has one too). The rows are gathered per
+ * client once; a client's trades are made when it is computed, so that the book's month never holds every
+ * client's at once.
+ */
+export function groupEntradas(linhas: LinhasIr): (cliente: number) => EntradaCliente {
   const porCliente = new Map<number, Montagem>();
-  for (const c of linhas.clientes) porCliente.set(c.id, novaMontagem());
   const of = (id: number) => {
     let m = porCliente.get(id);
     if (!m) porCliente.set(id, (m = novaMontagem()));
     return m;
   };
-  const eventosPorAtivo = groupBy(linhas.eventos, (e) => e.ticker);
-  const aplicacoesPorOperacao = groupBy(linhas.aplicacoes, (a) => a.operacao_id);
-  for (const o of linhas.operacoes) {
-    const m = of(o.cliente_id);
-    const eventos = eventosPorAtivo.get(o.ticker) ?? [];
-    if (!addOperacao(m.operacoes, o, eventos, aplicacoesPorOperacao.get(o.id) ?? [])) {
-      m.incompletas.push(o.id);
-    }
-  }
+  for (const o of linhas.operacoes) of(o.cliente_id).operacoes.push(o);
   for (const s of linhas.saldos) {
     const { cliente_id, ano, ...saldo } = s;
     of(cliente_id).saldosIniciais[ano] = saldo;
@@ -122,6 +127,8 @@ export function buildEntradas(linhas: LinhasIr): Map<number, EntradaCliente> {
       valor_bruto: d.valor_bruto,
     });
   }
+  const eventosPorAtivo = groupBy(linhas.eventos, (e) => e.ticker);
+  const aplicacoesPorOperacao = groupBy(linhas.aplicacoes, (a) => a.operacao_id);
   // The events in force on what anyone traded: the engine applies those of the assets the client holds.
   const eventos: EventoIr[] = linhas.eventos.map((e) => ({
     ticker: e.ticker,
@@ -130,18 +137,20 @@ export function buildEntradas(linhas: LinhasIr): Map<number, EntradaCliente> {
     fator: e.fator,
     custo_atribuido: e.custo_atribuido,
   }));
-  const out = new Map<number, EntradaCliente>();
-  for (const [id, m] of porCliente) {
-    out.set(id, {
-      entrada: {
-        operacoes: m.operacoes,
-        eventos,
-        saldosIniciais: m.saldosIniciais,
-        vendasExternas: m.vendasExternas,
-        proventos: m.proventos,
-      },
-      avisos: avisoIncompletas(m.incompletas),
-    });
-  }
-  return out;
+  return (cliente) => {
+    const m = porCliente.get(cliente) ?? novaMontagem();
+    const operacoes: OperacaoIr[] = [];
+    const incompletas: number[] = [];
+    for (const o of m.operacoes) {
+      const doAtivo = eventosPorAtivo.get(o.ticker) ?? [];
+      if (!addOperacao(operacoes, o, doAtivo, aplicacoesPorOperacao.get(o.id) ?? [])) {
+        incompletas.push(o.id);
+      }
+    }
+    const { saldosIniciais, vendasExternas, proventos } = m;
+    return {
+      entrada: { operacoes, eventos, saldosIniciais, vendasExternas, proventos },
+      avisos: avisoIncompletas(incompletas),
+    };
+  };
 }

@@ -10,8 +10,8 @@ import { apurarIr, darfIr, mesIr, ultimoDiaDoMes } from '../../../shared/ir';
 import { money } from '../../../shared/decimal';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
-import { buildEntradas, type EntradaCliente } from './entrada';
-import { readLinhasIr, type LinhasIr, type Leitura } from './leitura';
+import { groupEntradas } from './entrada';
+import { readLinhasIr, type Leitura } from './leitura';
 import { detalhe, darf, figuras } from './wire';
 
 /**
@@ -24,7 +24,7 @@ async function readCliente(db: Db, cliente: number, leitura: Omit<Leitura, 'clie
   const linhas = await readLinhasIr(db, { cliente, ...leitura });
   const [row] = linhas.clientes;
   if (!row) throw notFound(CLIENTE_NAO_ENCONTRADO);
-  return { row, ...buildEntradas(linhas).get(cliente)! };
+  return { row, ...groupEntradas(linhas)(cliente) };
 }
 
 const primeiroDia = (mes: string) => `${mes}-01`;
@@ -36,7 +36,7 @@ export async function getAnoIr(db: Db, cliente: number, ano: number): Promise<An
     fim: ultimoDiaDoMes(ate),
     dividendosDe: `${ano}-01-01`,
   });
-  const a = apurarIr(entrada, ate);
+  const a = apurarIr(entrada, ate, `${ano}-01`);
   const saldo = entrada.saldosIniciais?.[ano];
   const meses = [];
   for (let m = 1; m <= 12; m++) {
@@ -63,7 +63,7 @@ async function computeMes(db: Db, cliente: number, mes: string) {
     fim: ultimoDiaDoMes(mes),
     dividendosDe: primeiroDia(mes),
   });
-  return { ...lido, apuracao: apurarIr(lido.entrada, mes) };
+  return { ...lido, apuracao: apurarIr(lido.entrada, mes, mes) };
 }
 
 /** GET clientes/{id}/ir/{mes}/: the month in detail. */
@@ -82,22 +82,28 @@ export async function getDarfIr(db: Db, cliente: number, mes: string): Promise<D
   return darf(d.darf, row);
 }
 
-/** One client's month in the book's list. */
-function rowOfLivro(c: LinhasIr['clientes'][number], e: EntradaCliente, mes: string) {
-  const m = apurarIr(e.entrada, mes).meses.get(mes)!;
-  return { cliente: c.id, nome: c.nome, ...figuras(m, [...m.avisos, ...e.avisos]) };
-}
-
 /** The book's rows for `mes`: one read for every client (leitura.ts), no computation. */
 export const readLivro = (db: Db, mes: string) =>
   readLinhasIr(db, { cliente: null, fim: ultimoDiaDoMes(mes), dividendosDe: primeiroDia(mes) });
 
+/** Computing for this long, the book's month lets the server answer other requests before it goes on. */
+const FATIA_MS = 50;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** GET ir/?mes=: every client's month, by name. */
 export async function getLivroIr(db: Db, mes: string): Promise<LivroIr> {
   const linhas = await readLivro(db, mes);
-  const entradas = buildEntradas(linhas);
-  return {
-    mes,
-    clientes: linhas.clientes.map((c) => rowOfLivro(c, entradas.get(c.id)!, mes)),
-  };
+  const entradaDe = groupEntradas(linhas);
+  const clientes: LivroIr['clientes'] = [];
+  let fatia = performance.now();
+  for (const c of linhas.clientes) {
+    const { entrada, avisos } = entradaDe(c.id);
+    const m = apurarIr(entrada, mes, mes).meses.get(mes)!;
+    clientes.push({ cliente: c.id, nome: c.nome, ...figuras(m, [...m.avisos, ...avisos]) });
+    if (performance.now() - fatia > FATIA_MS) {
+      await yieldToOthers();
+      fatia = performance.now();
+    }
+  }
+  return { mes, clientes };
 }

@@ -1,9 +1,7 @@
 import { alertasHandlers, resetAlertasMock } from './alertas';
-import { auditoriaHandlers } from './auditoria';
 import { authHandlers } from './auth';
 import { carteiraHandlers, resetCarteiraMock } from './carteira';
 import { clientesHandlers, resetClientesMock } from './clientes';
-import { contaHandlers, resetContaMock } from './conta';
 import { conciliacaoHandlers } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
@@ -16,7 +14,7 @@ import { recomendacoesHandlers } from './recomendacoes';
 import { relatorioHandlers } from './relatorio';
 import { rentabilidadeHandlers } from './rentabilidade';
 import { sistemaHandlers } from './sistema';
-import { resetUsuariosMock, usuariosHandlers } from './usuarios';
+import { usuariosHandlers } from './usuarios';
 
 /** Every endpoint of the table, one file per feature; the component tests and the browser mode share them. */
 export const handlers = [
@@ -37,8 +35,6 @@ export const handlers = [
   ...relatorioHandlers,
   ...alertasHandlers,
   ...usuariosHandlers,
-  ...contaHandlers,
-  ...auditoriaHandlers,
 ];
 
 /** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */
@@ -51,6 +47,4 @@ export function resetMockHandlers() {
   resetOrdensMock();
   resetPainelMock();
   resetAlertasMock();
-  resetUsuariosMock();
-  resetContaMock();
 }

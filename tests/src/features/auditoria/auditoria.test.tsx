@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { auditoriaScene, usuariosScene } from '../../msw-scenes-usuarios';
+
+beforeEach(() => server.use(...usuariosScene(), ...auditoriaScene()));
 
 /** The query of each audit page asked, in order. */
 function recordQueries(): Array<Record<string, string>> {

@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEndpoints, PRECISA_2FA, type LoginResponse } from '../../../../contract';
 import { handle, ok } from '../../../../mocks/contract';
-import { MOCK_CODIGO, MOCK_SEGREDO, precisa2fa } from '../../../../mocks/handlers/conta';
 import { mockToken } from '../../../../mocks/handlers/auth';
 import { server } from '../../../../mocks/node';
 import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
+import { MOCK_CODIGO, MOCK_SEGREDO, precisa2fa, usuariosScene } from '../../msw-scenes-usuarios';
+
+beforeEach(() => server.use(...usuariosScene()));
 
 /** The first step answers as the server does for a user with the second factor on: 401, no token. */
 const comSegundoFator = () =>
@@ -164,7 +166,9 @@ describe('a restricted session (issue 32)', () => {
       await screen.findByRole('heading', { name: 'Ative o segundo fator' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ativar segundo fator' }));
-    expect(await screen.findByLabelText('Segredo')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(await screen.findByLabelText('Segredo')).toHaveTextContent(
+      MOCK_SEGREDO.replace(/(.{4})(?=.)/g, '$1 '),
+    );
     expect(screen.getByLabelText('Segredo')).toHaveAttribute('data-segredo', MOCK_SEGREDO);
     expect(screen.getByRole('img', { name: 'QR code do segundo fator' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Código do aplicativo'), MOCK_CODIGO);

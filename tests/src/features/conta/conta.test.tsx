@@ -3,18 +3,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODIGO_INVALIDO, euEndpoints, SENHA_ATUAL_INCORRETA } from '../../../../contract';
 import { handle, ok } from '../../../../mocks/contract';
 import { mockToken, WRONG_PASSWORD } from '../../../../mocks/handlers/auth';
-import { MOCK_CODIGO, resetContaMock } from '../../../../mocks/handlers/conta';
-import { resetUsuariosMock } from '../../../../mocks/handlers/usuarios';
 import { server } from '../../../../mocks/node';
+import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
+import { MOCK_CODIGO, MOCK_SEGREDO, usuariosScene } from '../../msw-scenes-usuarios';
 
-beforeEach(() => {
-  resetUsuariosMock();
-  resetContaMock();
-});
+beforeEach(() => server.use(...usuariosScene()));
 
-const secao = (name: string) => screen.findByRole('region', { name });
+// Its page's code may load for the first time in the test.
+const secao = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+/** The recorded enrolment's recovery codes (mocks/fixtures/eu-2fa-confirmar.json). */
+const RECUPERACAO = recorded('eu-2fa-confirmar').response.body.codigos_recuperacao;
+const emGrupos = (segredo: string) => segredo.replace(/(.{4})(?=.)/g, '$1 ');
 
 describe('Minha conta (issue 32)', () => {
   it('shows who I am as the server says: name, e-mail and role', async () => {
@@ -111,7 +112,7 @@ describe('Minha conta (issue 32)', () => {
     expect(await within(fator).findByText('Desativado')).toBeInTheDocument();
     await user.click(within(fator).getByRole('button', { name: 'Ativar segundo fator' }));
     expect(await within(fator).findByRole('img', { name: 'QR code do segundo fator' }));
-    expect(within(fator).getByLabelText('Segredo')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(within(fator).getByLabelText('Segredo')).toHaveTextContent(emGrupos(MOCK_SEGREDO));
 
     await user.type(within(fator).getByLabelText('Código do aplicativo'), '000000');
     await user.click(within(fator).getByRole('button', { name: 'Confirmar' }));
@@ -125,7 +126,8 @@ describe('Minha conta (issue 32)', () => {
       within(codigos)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(Array.from({ length: 10 }, (_, i) => `REC${String(i + 1).padStart(2, '0')}-MOCK`));
+    ).toEqual(RECUPERACAO);
+    expect(RECUPERACAO).toHaveLength(10);
     // Confirming ended the sessions opened with the password alone: this browser has a new token.
     expect(localStorage.getItem('access')).toBe(mockToken(''));
     // The account now says the factor is on, and the codes stay until kept.
@@ -154,10 +156,10 @@ describe('Minha conta (issue 32)', () => {
     expect(desativacoes).toEqual([]);
     await user.type(
       within(fator).getByLabelText('Código do aplicativo ou de recuperação'),
-      'REC03-MOCK',
+      RECUPERACAO[2]!,
     );
     await user.click(within(fator).getByRole('button', { name: 'Desativar' }));
     expect(await within(fator).findByText('Desativado')).toBeInTheDocument();
-    expect(desativacoes.map((r) => r.body)).toEqual([{ codigo: 'REC03-MOCK' }]);
+    expect(desativacoes.map((r) => r.body)).toEqual([{ codigo: RECUPERACAO[2] }]);
   });
 });

@@ -153,7 +153,8 @@ export class Documento {
     const altura = o.tamanho + 6;
     let x = this.esquerda;
     const y = this.doc.y;
-    if (o.fundo) this.doc.rect(x, y, this.largura, altura).fill(o.fundo);
+    const total = larguras.reduce((t, l) => t + l, 0);
+    if (o.fundo) this.doc.rect(x, y, total, altura).fill(o.fundo);
     linha.forEach((c, i) => {
       const celula = typeof c === 'string' ? { texto: c } : c;
       const largura = larguras[i]!;
@@ -167,15 +168,19 @@ export class Documento {
     this.doc.y = y + altura;
   }
 
-  /** A table: its header in bold on a grey band, the rows under it, a thin line under each. */
+  /**
+   * A table: its header in bold on a grey band, the rows under it, a thin line under each; `largura` is its share
+   * of the page's width (a two-column list of figures reads better narrow).
+   */
   drawTabela(
     colunas: Coluna[],
     linhas: Linha[],
-    opcoes: { tamanho?: number; destacar?: (i: number) => boolean } = {},
+    opcoes: { tamanho?: number; destacar?: (i: number) => boolean; largura?: number } = {},
   ) {
     const tamanho = opcoes.tamanho ?? 8;
     const total = colunas.reduce((s, c) => s + c.peso, 0);
-    const larguras = colunas.map((c) => (c.peso / total) * this.largura);
+    const largura = this.largura * (opcoes.largura ?? 1);
+    const larguras = colunas.map((c) => (c.peso / total) * largura);
     const altura = tamanho + 6;
     const cabecalho = () =>
       this.drawRow(
@@ -199,7 +204,7 @@ export class Documento {
       this.drawRow(colunas, larguras, linha, { tamanho, negrito: opcoes.destacar?.(i) ?? false });
       this.doc
         .moveTo(this.esquerda, this.doc.y)
-        .lineTo(this.esquerda + this.largura, this.doc.y)
+        .lineTo(this.esquerda + largura, this.doc.y)
         .lineWidth(0.3)
         .strokeColor(CORES.linha)
         .stroke();

@@ -25,6 +25,7 @@ export function drawImposto(d: Documento, r: DadosRelatorio) {
       ['IRRF compensado', formatMoney(ir.irrf_compensado)],
       ['Imposto do mês a pagar', formatMoney(ir.imposto_a_pagar)],
     ],
+    { largura: 0.6 },
   );
   d.drawSecao('DARF', 70);
   if (!r.darf) {
@@ -48,6 +49,7 @@ export function drawImposto(d: Documento, r: DadosRelatorio) {
       ['Valor principal', formatMoney(r.darf.valor_principal)],
       ['Meses que paga', r.darf.meses.map(mesCurto).join(', ')],
     ],
+    { largura: 0.6 },
   );
 }
 

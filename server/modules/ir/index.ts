@@ -5,4 +5,4 @@
  */
 export { irRoutes } from './routes';
 export { selectSaldosIniciais, selectVendasExternas } from './repository';
-export { getDarfIr, getMesIr } from './relatorios';
+export { getMesIr } from './relatorios';

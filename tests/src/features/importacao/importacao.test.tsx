@@ -34,6 +34,12 @@ async function fill(
 
 const submit = () => screen.getByRole('button', { name: 'OK — Importar' });
 
+/** Calls `listener` with each request to the import (the app's header polls other endpoints meanwhile). */
+const onUpload = (listener: (request: Request) => unknown) =>
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname === '/api/importacao/upload/') void listener(request);
+  });
+
 describe('import screen', () => {
   it('shows the date field, one xlsx/xls file chooser and the button', async () => {
     await openPage();
@@ -70,7 +76,7 @@ describe('import screen', () => {
 
   it('asks for the date and the file before sending anything', async () => {
     const sent = vi.fn();
-    server.events.on('request:start', sent);
+    onUpload(sent);
     const { user } = await openPage();
     await user.click(submit());
     expect(await screen.findByText('Informe a data de referência.')).toBeInTheDocument();
@@ -155,7 +161,7 @@ describe('import screen', () => {
 
   it("opens 'Dados já existem' on 409; Sobrescrever retries forced and says Sobrescrito", async () => {
     const forces: (string | null)[] = [];
-    server.events.on('request:start', async ({ request }) => {
+    onUpload(async (request) => {
       forces.push(((await request.clone().formData()).get('force') as string | null) ?? null);
     });
     const { user } = await openPage();
@@ -177,7 +183,7 @@ describe('import screen', () => {
 
   it('Cancelar closes the dialog and sends nothing more', async () => {
     const sent = vi.fn();
-    server.events.on('request:start', sent);
+    onUpload(sent);
     const { user } = await openPage();
     await fill(user, { data: MOCK_CONFLICT_DATE });
     await user.click(submit());

@@ -4,7 +4,7 @@ import { seedAlertasMock } from '../../../../mocks/handlers/alertas';
 import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
-import { ALERTAS } from './respostas';
+import { ALERTA_ALVO, ALERTA_DIVERGENCIA, ALERTA_RESOLVIDO, ALERTAS } from './respostas';
 
 const REGRAS = recorded('alertas-regras').response.body;
 const PREFERENCIAS = recorded('preferencias').response.body;
@@ -34,26 +34,32 @@ describe('the Alertas page', () => {
     async () => {
       const { user } = renderApp('/alertas');
       const tabela = await screen.findByRole('table', { name: 'Alertas' }, { timeout: 5000 });
-      await within(tabela).findByText(ALERTAS[1]!.titulo);
+      await within(tabela).findByText(ALERTA_DIVERGENCIA.titulo);
       const titulos = () =>
         within(tabela)
           .getAllByRole('row')
           .slice(1)
           .map((r) => within(r).queryByRole('link')?.textContent ?? r.textContent);
-      expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo, ALERTAS[2]!.titulo]);
+      expect(titulos()).toEqual([
+        ALERTA_DIVERGENCIA.titulo,
+        ALERTA_ALVO.titulo,
+        ALERTA_RESOLVIDO.titulo,
+      ]);
 
       await user.selectOptions(screen.getByLabelText('Estado'), 'Resolvido');
-      await waitFor(() => expect(titulos()).toEqual([ALERTAS[2]!.titulo]));
+      await waitFor(() => expect(titulos()).toEqual([ALERTA_RESOLVIDO.titulo]));
       expect(window.location.search).toBe('?estado=resolvido');
       // A resolved alert is over: nothing to acknowledge or snooze.
-      const resolvido = await linhaDe(ALERTAS[2]!.titulo);
+      const resolvido = await linhaDe(ALERTA_RESOLVIDO.titulo);
       expect(within(resolvido).queryByRole('button')).toBeNull();
 
       await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
       await user.selectOptions(screen.getByLabelText('Cliente'), 'Ana Beatriz Carvalho');
-      await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo, ALERTAS[0]!.titulo]));
+      await waitFor(() =>
+        expect(titulos()).toEqual([ALERTA_DIVERGENCIA.titulo, ALERTA_ALVO.titulo]),
+      );
       await user.selectOptions(screen.getByLabelText('Tipo'), 'Divergência na conciliação');
-      await waitFor(() => expect(titulos()).toEqual([ALERTAS[1]!.titulo]));
+      await waitFor(() => expect(titulos()).toEqual([ALERTA_DIVERGENCIA.titulo]));
       expect(new URLSearchParams(window.location.search).get('tipo')).toBe('divergencia');
       expect(new URLSearchParams(window.location.search).get('cliente')).toBe('1');
       await user.selectOptions(screen.getByLabelText('Tipo'), 'Terminal offline');
@@ -64,9 +70,9 @@ describe('the Alertas page', () => {
 
   it('acknowledges an alert: who and when, and no more Reconhecer', async () => {
     const { user } = renderApp('/alertas?tipo=alvo');
-    const linha = await linhaDe(ALERTAS[0]!.titulo);
+    const linha = await linhaDe(ALERTA_ALVO.titulo);
     await user.click(
-      within(linha).getByRole('button', { name: `Reconhecer: ${ALERTAS[0]!.titulo}` }),
+      within(linha).getByRole('button', { name: `Reconhecer: ${ALERTA_ALVO.titulo}` }),
     );
     expect(
       await within(linha).findByText(/^Reconhecido por operador em \d{2}\/\d{2}\/\d{4}/),
@@ -81,8 +87,10 @@ describe('the Alertas page', () => {
     async () => {
       const adiamentos = recordRequests('POST', /\/api\/alertas\/2\/adiar\/$/);
       const { user } = renderApp('/alertas');
-      const linha = await linhaDe(ALERTAS[1]!.titulo);
-      await user.click(within(linha).getByRole('button', { name: `Adiar: ${ALERTAS[1]!.titulo}` }));
+      const linha = await linhaDe(ALERTA_DIVERGENCIA.titulo);
+      await user.click(
+        within(linha).getByRole('button', { name: `Adiar: ${ALERTA_DIVERGENCIA.titulo}` }),
+      );
       const dialog = await screen.findByRole('dialog', { name: 'Adiar alerta' });
 
       await user.clear(within(dialog).getByLabelText('Até (data)'));

@@ -44,41 +44,48 @@ const EM_DUVIDA = {
   titulo: 'Ordem de compra de ITUB3 com resultado desconhecido há 1 minuto.',
 };
 
-/** The panel's scene: a target reached on Ana's PETR4, an order in doubt e-mailed in vain, a price rule read. */
-export const NOTIFICACOES: Notificacao[] = [
-  { ...movida(notificacaoGravada('alvo'), ALVO), id: 1, criada_em: '2025-10-29T17:05:00.000Z' },
-  {
-    ...notificacaoGravada('divergencia'),
-    id: 2,
-    tipo: 'ordem_em_duvida',
-    critico: true,
-    titulo: EM_DUVIDA.titulo,
-    assunto: {
-      ...notificacaoGravada('divergencia').assunto,
-      ...ANA,
-      ticker: 'ITUB3',
-      ordem: ORDEM,
-    },
-    criada_em: '2025-10-29T17:10:00.000Z',
-    email: 'falhou',
-    email_tentativas: 5,
-  },
-  { ...notificacaoGravada('preco'), id: 3, criada_em: '2025-10-28T13:00:00.000Z', lida: true },
-].map((n) => NotificacaoSchema.parse(n));
+/** The panel's scene, newest first (as the server lists them): an order in doubt e-mailed in vain, a target
+ * reached on Ana's PETR4, a price rule read. */
+export const ALVO_ATINGIDO = NotificacaoSchema.parse({
+  ...movida(notificacaoGravada('alvo'), ALVO),
+  id: 1,
+  criada_em: '2025-10-29T17:05:00.000Z',
+});
+export const EM_DUVIDA_SEM_EMAIL = NotificacaoSchema.parse({
+  ...notificacaoGravada('divergencia'),
+  id: 2,
+  tipo: 'ordem_em_duvida',
+  critico: true,
+  titulo: EM_DUVIDA.titulo,
+  assunto: { ...notificacaoGravada('divergencia').assunto, ...ANA, ticker: 'ITUB3', ordem: ORDEM },
+  criada_em: '2025-10-29T17:10:00.000Z',
+  email: 'falhou',
+  email_tentativas: 5,
+});
+export const PRECO_LIDA = NotificacaoSchema.parse({
+  ...notificacaoGravada('preco'),
+  id: 3,
+  criada_em: '2025-10-28T13:00:00.000Z',
+  lida: true,
+});
+export const NOTIFICACOES: Notificacao[] = [EM_DUVIDA_SEM_EMAIL, ALVO_ATINGIDO, PRECO_LIDA];
 
-/** The Alertas page's scene: Ana's target and divergence, and a price rule's alert already over. */
-export const ALERTAS: Alerta[] = [
-  { ...movida(alertaGravado('alvo'), ALVO), id: 1, desde: '2025-10-29T17:05:00.000Z' },
-  {
-    ...movida(alertaGravado('divergencia'), ANA),
-    id: 2,
-    desde: '2025-10-29T17:09:00.000Z',
-  },
-  {
-    ...alertaGravado('preco'),
-    id: 3,
-    estado: 'resolvido',
-    desde: '2025-10-28T12:00:00.000Z',
-    resolvido_em: '2025-10-28T13:00:00.000Z',
-  },
-].map((a) => AlertaSchema.parse(a));
+/** The Alertas page's scene, newest first: Ana's divergence and target, and a price rule's alert already over. */
+export const ALERTA_ALVO = AlertaSchema.parse({
+  ...movida(alertaGravado('alvo'), ALVO),
+  id: 1,
+  desde: '2025-10-29T17:05:00.000Z',
+});
+export const ALERTA_DIVERGENCIA = AlertaSchema.parse({
+  ...movida(alertaGravado('divergencia'), ANA),
+  id: 2,
+  desde: '2025-10-29T17:09:00.000Z',
+});
+export const ALERTA_RESOLVIDO = AlertaSchema.parse({
+  ...alertaGravado('preco'),
+  id: 3,
+  estado: 'resolvido',
+  desde: '2025-10-28T12:00:00.000Z',
+  resolvido_em: '2025-10-28T13:00:00.000Z',
+});
+export const ALERTAS: Alerta[] = [ALERTA_DIVERGENCIA, ALERTA_ALVO, ALERTA_RESOLVIDO];

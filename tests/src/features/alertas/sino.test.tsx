@@ -6,7 +6,7 @@ import { ALERTAS_POLL_MS } from '../../../../src/api/alertas';
 import { fakePollClock } from '../../../support/fake-clock';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';
-import { NOTIFICACOES } from './respostas';
+import { ALVO_ATINGIDO, EM_DUVIDA_SEM_EMAIL, NOTIFICACOES, PRECO_LIDA } from './respostas';
 
 /**
  * The top bar's bell and its panel (issue 31), over the mock's alerts seeded with the server's recorded answers
@@ -51,9 +51,9 @@ describe('the bell', () => {
     const painel = await abrirPainel(user);
     const itens = await within(painel).findAllByRole('listitem');
     expect(itens.map((li) => within(li).getByRole('link').textContent)).toEqual([
-      NOTIFICACOES[1]!.titulo,
-      NOTIFICACOES[0]!.titulo,
-      NOTIFICACOES[2]!.titulo,
+      EM_DUVIDA_SEM_EMAIL.titulo,
+      ALVO_ATINGIDO.titulo,
+      PRECO_LIDA.titulo,
     ]);
     expect(within(itens[0]!).getByText('Ordem em dúvida')).toBeVisible();
     expect(within(itens[0]!).getByText('Crítico')).toBeVisible();
@@ -84,7 +84,7 @@ describe('the bell', () => {
     async () => {
       const { user } = renderApp('/clientes');
       const painel = await abrirPainel(user);
-      await user.click(await within(painel).findByRole('link', { name: NOTIFICACOES[0]!.titulo }));
+      await user.click(await within(painel).findByRole('link', { name: ALVO_ATINGIDO.titulo }));
 
       const venda = await screen.findByRole('dialog', { name: 'Vender PETR4' }, { timeout: 5000 });
       expect(within(venda).getByRole('button', { name: 'Confirmar Venda' })).toBeVisible();
@@ -103,16 +103,16 @@ describe('the bell', () => {
   it("opens an order in doubt's page", async () => {
     const { user } = renderApp('/clientes');
     const painel = await abrirPainel(user);
-    await user.click(await within(painel).findByRole('link', { name: NOTIFICACOES[1]!.titulo }));
+    await user.click(await within(painel).findByRole('link', { name: EM_DUVIDA_SEM_EMAIL.titulo }));
     await waitFor(() =>
-      expect(window.location.pathname).toBe(`/ordens/${NOTIFICACOES[1]!.assunto.ordem}`),
+      expect(window.location.pathname).toBe(`/ordens/${EM_DUVIDA_SEM_EMAIL.assunto.ordem}`),
     );
     expect(screen.queryByRole('dialog', { name: 'Notificações' })).toBeNull();
   });
 
   it('asks for the count again every poll interval: a new alert shows without a reload', async () => {
     const user = fakePollClock();
-    seedAlertasMock({ notificacoes: [NOTIFICACOES[0]!] });
+    seedAlertasMock({ notificacoes: [ALVO_ATINGIDO] });
     renderApp('/clientes');
     expect(
       await screen.findByRole('button', { name: 'Notificações: 1 não lida' }, { timeout: 5000 }),
@@ -124,11 +124,11 @@ describe('the bell', () => {
     // The panel opened then lists it.
     await user.click(await sino());
     const painel = await screen.findByRole('dialog', { name: 'Notificações' });
-    expect(await within(painel).findByText(NOTIFICACOES[1]!.titulo)).toBeVisible();
+    expect(await within(painel).findByText(EM_DUVIDA_SEM_EMAIL.titulo)).toBeVisible();
   });
 
   it('says when there is no notification', async () => {
-    seedAlertasMock({ notificacoes: [{ ...NOTIFICACOES[2]!, id: 9, lida: true }] });
+    seedAlertasMock({ notificacoes: [{ ...PRECO_LIDA, id: 9, lida: true }] });
     const { user } = renderApp('/clientes');
     expect(
       await screen.findByRole('button', { name: 'Notificações: nenhuma não lida' }),

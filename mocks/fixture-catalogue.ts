@@ -10,7 +10,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
 const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
 const { relatorio } = endpoints;
-const { alertas, usuarios, eu, auditoria } = endpoints;
+const { alertas, usuarios, eu, auditoria, modelos } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -202,6 +202,20 @@ export const FIXTURES = {
   'importacao-upload-400': fixture(importacao.upload, 400),
   'importacao-upload-409': fixture(importacao.upload, 409),
   'importacao-upload-force': fixture(importacao.upload, 200),
+  modelos: fixture(modelos.list, 200),
+  'modelos-create': fixture(modelos.create, 201),
+  'modelos-create-400': fixture(modelos.create, 400),
+  'modelos-create-409': fixture(modelos.create, 409),
+  'modelos-get': fixture(modelos.get, 200),
+  'modelos-get-404': fixture(modelos.get, 404),
+  'modelos-update': fixture(modelos.update, 200),
+  'modelos-update-404': fixture(modelos.update, 404),
+  'modelos-update-409': fixture(modelos.update, 409),
+  'modelos-delete': fixture(modelos.delete, 204),
+  'modelos-delete-404': fixture(modelos.delete, 404),
+  'modelos-delete-409': fixture(modelos.delete, 409),
+  'modelos-rebalancear-validar': fixture(modelos.validateRebalance, 200),
+  'modelos-rebalancear-validar-404': fixture(modelos.validateRebalance, 404),
   health: fixture(sistema.health, 200),
   ready: fixture(sistema.ready, 200),
 } as const;

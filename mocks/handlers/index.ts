@@ -5,6 +5,7 @@ import { clientesHandlers, resetClientesMock } from './clientes';
 import { conciliacaoHandlers } from './conciliacao';
 import { eventosHandlers, resetEventosMock } from './eventos';
 import { importacaoHandlers, resetImportacaoMock } from './importacao';
+import { modelosHandlers } from './modelos';
 import { irHandlers } from './ir';
 import { lotesHandlers, resetLotesMock } from './lotes';
 import { ordensHandlers, resetOrdensMock } from './ordens';
@@ -35,6 +36,7 @@ export const handlers = [
   ...relatorioHandlers,
   ...alertasHandlers,
   ...usuariosHandlers,
+  ...modelosHandlers,
 ];
 
 /** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */

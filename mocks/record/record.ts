@@ -24,6 +24,7 @@ import {
 import { gravarAlertas } from './cenas-alertas';
 import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
+import { gravarModelos } from './cenas-modelos';
 import { gravarOrdens } from './cenas-ordens';
 import { gravarRelatorio } from './cenas-relatorio';
 import { gravarRentabilidade } from './cenas-rentabilidade';
@@ -120,6 +121,7 @@ async function main() {
     await gravarIr(r);
     await gravarAlertas(r, tickers[0]!.ticker);
     await gravarUsuarios(r);
+    await gravarModelos(r, ana);
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

@@ -11,7 +11,24 @@ import { PERMISSOES } from './papeis';
  * validateModelo, answered by the server as 400 with `campos` keyed like the fields (`itens.0.peso`).
  */
 
-const percentual = z.number('Informe um número.').finite('Informe um número.');
+/**
+ * A number of the model, bounded as its column stores it (numeric(9,4) for weights, numeric(12,6) for the band): a
+ * further place would be rounded away, and a tiny positive value stored as 0 (a 500 on the column's check).
+ */
+const decimal = (max: number, casas: number) =>
+  z
+    .number('Informe um número.')
+    .finite('Informe um número.')
+    .max(max, `No máximo ${max.toLocaleString('pt-BR')}.`)
+    .refine(
+      // Whole units of the last place (binary noise forgiven), and not a nonzero value that rounds to 0.
+      (n) => {
+        const unidades = Math.round(n * 10 ** casas);
+        return Math.abs(n * 10 ** casas - unidades) < 1e-6 && (unidades !== 0 || n === 0);
+      },
+      `Use no máximo ${casas} casas decimais.`,
+    );
+const percentual = decimal(1000, 4);
 
 export const ModeloItemSchema = z.object({
   ticker: texto(12).toUpperCase(),
@@ -21,7 +38,7 @@ export const ModeloItemSchema = z.object({
 export const FaixaSchema = z.object({
   tipo: z.enum(['absoluta', 'relativa'], 'Escolha a faixa absoluta ou relativa.'),
   /** `absoluta`: points of drift; `relativa`: a fraction of the target (0.2 = 20 %). */
-  valor: percentual,
+  valor: decimal(1000, 6),
 });
 
 /** POST modelos/ and PUT modelos/{id}/. */

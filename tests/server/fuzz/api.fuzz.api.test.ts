@@ -12,6 +12,8 @@ import {
   alertas,
   clientes,
   eventosCorporativos,
+  modeloItens,
+  modelos,
   operacoes,
   orderGroups,
   users,
@@ -108,6 +110,9 @@ interface Seed {
   alertaId: number;
   /** A price rule of the fuzz's user; `disparada`: its alert fired, so that it can be armed again. */
   novaRegra(disparada?: boolean): Promise<number>;
+  /** A model portfolio (PETR4 and VALE3) for the models' reads, edits and rebalance; and a fresh one to delete. */
+  modeloId: number;
+  novoModelo(): Promise<number>;
   // Made while seeding, handed out one per build: a build that wrote would change the data the refusals are
   // compared with (the challenges of a login are not compared: a wrong code counts on its challenge).
   /** A user of its own (its own sessions to end, its own password to change) and a session of theirs. */
@@ -145,6 +150,17 @@ const upload = (): Base => ({
 /** A new level for each price rule made (a duplicate is a 409). */
 let nivelDaRegra = 10;
 const proximoNivel = () => ++nivelDaRegra;
+
+/** A new name for each model made (a repeated one is a 409). */
+let modelosCriados = 0;
+const MODELO = {
+  itens: [
+    { ticker: 'PETR4', peso: 45 },
+    { ticker: 'VALE3', peso: 45 },
+  ],
+  caixa_alvo: 10,
+  faixa: { tipo: 'absoluta', valor: 5 },
+};
 
 /** One valid request per endpoint, keyed `METHOD path`: a new endpoint fails below until it has one. */
 const EXAMPLES: Record<string, Example> = {
@@ -256,6 +272,25 @@ const EXAMPLES: Record<string, Example> = {
   'DELETE /alertas/regras/{id}/': {
     fresh: true,
     build: async (s) => ({ params: { id: await s.novaRegra() } }),
+  },
+  'GET /modelos/': { build: () => ({}) },
+  'POST /modelos/': {
+    fresh: true,
+    build: () => ({ body: { nome: `Modelo Novo ${++modelosCriados}`, ...MODELO } }),
+  },
+  'GET /modelos/{id}/': { build: (s) => ({ params: { id: s.modeloId } }) },
+  'PUT /modelos/{id}/': {
+    build: (s) => ({ params: { id: s.modeloId }, body: { nome: 'Modelo Fuzz', ...MODELO } }),
+  },
+  'DELETE /modelos/{id}/': {
+    fresh: true,
+    build: async (s) => ({ params: { id: await s.novoModelo() } }),
+  },
+  'POST /modelos/{id}/rebalancear/validar/': {
+    build: (s) => ({
+      params: { id: s.modeloId },
+      body: { modo: 'completo', clientes: [s.clienteId], valor_minimo: 100 },
+    }),
   },
   'GET /notificacoes/': { build: () => ({ query: { nao_lidas: 'true' } }) },
   'GET /notificacoes/contagem/': { build: () => ({}) },
@@ -1166,6 +1201,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
     novaSessao: () => server.login(),
     usuarioId: (await novoUsuario()).id,
     ...(await seedAlertas(db, acao!.id, editavel!.id)),
+    ...(await seedModelos(db)),
     proximoUsuario: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario()))),
     proximoUsuario2fa: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario2fa()))),
     proximaInscricao: handOut(await Promise.all([1, 2].map(() => inscricaoIniciada()))),
@@ -1433,4 +1469,28 @@ async function seedAlertas(
       return regra!.id;
     },
   };
+}
+
+/** Model portfolios (issue 33), written straight to the tables: one kept, and a new one for each DELETE. */
+async function seedModelos(
+  db: TestServer['database']['db'],
+): Promise<Pick<Seed, 'modeloId' | 'novoModelo'>> {
+  let n = 0;
+  const novoModelo = async () => {
+    const [modelo] = await db
+      .insert(modelos)
+      .values({
+        nome: `Modelo Fuzz ${++n}`,
+        caixa_alvo: '10',
+        faixa_tipo: 'absoluta',
+        faixa_valor: '5',
+      })
+      .returning({ id: modelos.id });
+    await db.insert(modeloItens).values([
+      { modelo_id: modelo!.id, ticker: 'PETR4', peso: '45', ordem: 0 },
+      { modelo_id: modelo!.id, ticker: 'VALE3', peso: '45', ordem: 1 },
+    ]);
+    return modelo!.id;
+  };
+  return { modeloId: await novoModelo(), novoModelo };
 }

@@ -4,8 +4,7 @@ import { todayIso } from '../../../shared/dates';
 import type { ClasseAtivo } from '../../../shared/rebalanceamento';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { acoes, operacoes, orderGroups, orderLegs } from '../../db/schema';
-import { selectVendasExternas } from '../ir';
+import { acoes, irVendasExternas, operacoes, orderGroups, orderLegs } from '../../db/schema';
 
 /** The facts of the rebalance the database keeps, for the clients asked, one query each (never one per client). */
 
@@ -60,6 +59,10 @@ export async function selectVendasAcoesMes(
   const mes = hoje.slice(0, 7);
   const vendas = new Map<number, Decimal>(ids.map((id) => [id, new Decimal(0)]));
   if (!ids.length) return vendas;
+  const clientes = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [livro, externas] = await Promise.all([
     queryRows<{ cliente_id: number; valor: string }>(
       db,
@@ -67,17 +70,18 @@ export async function selectVendasAcoesMes(
           from ${operacoes} o join ${acoes} a on a.id = o.acao_id
           where a.classe = 'acao' and o.data_venda >= ${`${mes}-01`}::date and o.data_venda <= ${hoje}::date
             and o.data_compra is distinct from o.data_venda and o.preco_venda_unitario is not null
-            and o.cliente_id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
+            and o.cliente_id in (${clientes})
           group by 1`,
     ),
-    Promise.all(ids.map(async (id) => ({ id, rows: await selectVendasExternas(db, id) }))),
+    // Every client's month at once: the table's key is (cliente_id, mes), so one row each at most.
+    queryRows<{ cliente_id: number; valor: string }>(
+      db,
+      sql`select cliente_id, valor::text as valor from ${irVendasExternas}
+          where mes = ${mes} and cliente_id in (${clientes})`,
+    ),
   ]);
-  for (const r of livro) vendas.set(r.cliente_id, vendas.get(r.cliente_id)!.plus(r.valor ?? 0));
-  for (const { id, rows } of externas) {
-    for (const r of rows) if (r.mes === mes) vendas.set(id, vendas.get(id)!.plus(r.valor));
+  for (const r of [...livro, ...externas]) {
+    vendas.set(r.cliente_id, vendas.get(r.cliente_id)!.plus(r.valor ?? 0));
   }
   return vendas;
 }

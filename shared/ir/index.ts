@@ -5,9 +5,11 @@
  *
  * Input (`EntradaIr`, money as decimal text):
  * - `operacoes`: every trade of the client, as traded — `{id, data, ticker, classe, lado, quantidade, preco,
- *   custos}`. Quantities and prices of their own day: the engine applies the share events itself. For a book
- *   operation adjusted by events, its buy is `quantidade_antes`/`preco_antes` of its earliest eventos_aplicacoes
- *   row (the values as bought); its sale, made on or after those data_ex, is in the quantity it holds now.
+ *   custos}`. Quantities and prices of their own day: the engine applies the share events itself. A book
+ *   operation is held in the terms of every share event after its purchase (decision 0007: adjusted, or typed
+ *   afterwards): its buy as made is `quantidade_antes`/`preco_antes` of its earliest eventos_aplicacoes row when
+ *   those events adjusted it and it is unchanged since, else its values undone by their factors
+ *   (server/modules/ir/compra.ts); its sale, made on or after those data_ex, is in the quantity it holds now.
  *   'PETR4F' is 'PETR4'. Any order; one client.
  * - `eventos`: share events (desdobramento, grupamento, bonificacao) with `fator` as the product stores it (new
  *   shares per old share) and, for a bonus, `custo_atribuido` per new share.

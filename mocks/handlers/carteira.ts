@@ -25,12 +25,8 @@ import { findMockCliente } from './clientes';
  */
 /** An operation as the mock keeps it: the input, and the share events applied to it (mocks/handlers/eventos.ts). */
 export type StoredOperacao = OperacaoInput & { id: number; ajustes?: Ajuste[] | null };
-/** A cash event received by one operation (the server's proventos rows, its values exact decimal text). */
-export type StoredProvento = Omit<Provento, 'valor_bruto' | 'valor_liquido'> & {
-  operacao: number;
-  valor_bruto: string;
-  valor_liquido: string;
-};
+/** What a client received of one cash event (a row of its PROVENTOS). */
+export type StoredProvento = Provento & { cliente: number };
 export interface CarteiraSeed {
   acoes: Acao[];
   /** Today's quotes ('PETR4.SA' → price), made at `cotado_em`. */
@@ -69,15 +65,7 @@ export const openMockTickers = (cliente: number) =>
     .filter((o) => o.cliente === cliente && o.data_venda === null)
     .map((o) => mockAcaoTicker(o.acao));
 
-/** The operations a corporate event reaches: bought before data_ex and still open at the close before it. */
-export const mockOperacoesAlcancadas = (acao: number, dataEx: string) =>
-  operacoes.filter(
-    (o) =>
-      o.acao === acao &&
-      (o.data_compra ?? dataEx) < dataEx &&
-      (o.data_venda ?? dataEx) >= dataEx &&
-      (o.quantidade ?? 0) > 0,
-  );
+export const mockOperacoes = (): readonly StoredOperacao[] => operacoes;
 
 /** A cash event's payments replace whatever it paid before (none: it is out of force). */
 export function setMockProventos(evento: number, pagos: StoredProvento[]) {
@@ -120,34 +108,22 @@ function toOperacao(s: StoredOperacao): Operacao {
   };
 }
 
-const doCliente = (cliente: number) => {
-  const minhas = new Set(operacoes.filter((o) => o.cliente === cliente).map((o) => o.id));
-  return proventos.filter((p) => minhas.has(p.operacao));
-};
+/** A client's proventos, latest data_ex first. */
+const proventosDe = (cliente: number): Provento[] =>
+  proventos
+    .filter((p) => p.cliente === cliente)
+    .map(({ cliente: _, ...p }) => p)
+    .sort(
+      (a, b) =>
+        b.data_ex.localeCompare(a.data_ex) ||
+        a.acao_nome.localeCompare(b.acao_nome) ||
+        a.evento - b.evento,
+    );
 
-/** A client's proventos summed per event, as the server sums them: latest data_ex first. */
-function proventosPorEvento(cliente: number): Provento[] {
-  const porEvento = new Map<number, Provento>();
-  for (const { operacao: _, ...p } of doCliente(cliente)) {
-    const soma = porEvento.get(p.evento);
-    const mais = (a: number | undefined, b: string) => new Decimal(a ?? 0).plus(b).toNumber();
-    porEvento.set(p.evento, {
-      ...p,
-      quantidade: (soma?.quantidade ?? 0) + p.quantidade,
-      valor_bruto: mais(soma?.valor_bruto, p.valor_bruto),
-      valor_liquido: mais(soma?.valor_liquido, p.valor_liquido),
-    });
-  }
-  return [...porEvento.values()].sort(
-    (a, b) =>
-      b.data_ex.localeCompare(a.data_ex) ||
-      a.acao_nome.localeCompare(b.acao_nome) ||
-      a.evento - b.evento,
-  );
-}
-
-/** The summary through the server's formulas over the mock's operations, each one its own group. */
-function resumo(cliente: number, percentual: number) {
+/** A client's summary through the server's formulas, each operation its own group; null for an unknown client. */
+export function mockResumo(cliente: number) {
+  const percentual = findMockCliente(cliente)?.percentual_patrimonio;
+  if (percentual === undefined) return null;
   const grupos = operacoes
     .filter((o) => o.cliente === cliente)
     .map((o) => {
@@ -169,7 +145,7 @@ function resumo(cliente: number, percentual: number) {
         primeira_compra: o.data_compra,
       };
     });
-  const recebidos = doCliente(cliente).reduce((s, p) => s.plus(p.valor_liquido), new Decimal(0));
+  const recebidos = proventosDe(cliente).reduce((s, p) => s.plus(p.valor_liquido), new Decimal(0));
   const quotes = new Map(
     Object.entries(seed.cotacoes).map(([t, p]) => [t.replace(/\.SA$/, ''), p]),
   );
@@ -183,27 +159,21 @@ function resumo(cliente: number, percentual: number) {
   return combineResumo(raw, quotes, todayIso());
 }
 
-/** The client's valor disponível through the server's own formulas. */
-export function mockValorDisponivel(id: number): number | null {
-  const cliente = findMockCliente(id);
-  return cliente ? resumo(id, cliente.percentual_patrimonio).valor_disponivel : null;
-}
-
-const comCliente = <T>(id: number, answer: (percentual: number) => T) => {
-  const cliente = findMockCliente(id);
-  return cliente ? answer(cliente.percentual_patrimonio) : fail(404, CLIENTE_NAO_ENCONTRADO);
-};
+const naoEncontrado = () => fail(404, CLIENTE_NAO_ENCONTRADO);
 const comOperacao = <T>(id: number, answer: (op: StoredOperacao) => T) => {
   const found = mockOperacao(id);
   return found ? answer(found) : fail(404, OPERACAO_NAO_ENCONTRADA);
 };
 
 export const carteiraHandlers = [
-  handle(carteiraEndpoints.resumo, ({ input: { params } }) =>
-    comCliente(params.id, (p) => ok(carteiraEndpoints.resumo, resumo(params.id, p))),
-  ),
+  handle(carteiraEndpoints.resumo, ({ input: { params } }) => {
+    const resumo = mockResumo(params.id);
+    return resumo ? ok(carteiraEndpoints.resumo, resumo) : naoEncontrado();
+  }),
   handle(carteiraEndpoints.proventos, ({ input: { params } }) =>
-    comCliente(params.id, () => ok(carteiraEndpoints.proventos, proventosPorEvento(params.id))),
+    findMockCliente(params.id)
+      ? ok(carteiraEndpoints.proventos, proventosDe(params.id))
+      : naoEncontrado(),
   ),
   handle(e.list, ({ input: { query } }) =>
     ok(e.list, operacoes.filter((o) => o.cliente === query.cliente).map(toOperacao)),

@@ -37,7 +37,7 @@ const nomeDe = (id: number) => findMockCliente(id)?.nome ?? `Cliente ${id}`;
 function linha(id: number, req: c.LoteValidarRequest, emVoo: EmVoo[], ajuste?: number) {
   const status = mockClienteStatus(id);
   const compras = comprasEmVoo(emVoo, id, req.ticker);
-  const disponivel = deductEmVoo(carteira.mockValorDisponivel(id), compras);
+  const disponivel = deductEmVoo(carteira.mockResumo(id)?.valor_disponivel ?? null, compras);
   const aviso = avisoLoteEmVoo(req.ticker, compras);
   const posicao = carteira.openMockTickers(id).includes(req.ticker);
   const item = {

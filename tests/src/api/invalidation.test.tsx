@@ -13,7 +13,8 @@ import { recomendacoesQueries, useRefreshRecomendacoes } from '../../../src/api/
 import { createQueryClient } from '../../../src/app/query-client';
 import { resetCarteiraMock } from '../../../mocks/handlers/carteira';
 import { resetClientesMock } from '../../../mocks/handlers/clientes';
-import { addMockEvento, resetEventosMock } from '../../../mocks/handlers/eventos';
+import { server } from '../../../mocks/node';
+import { adicionarEvento as addMockEvento, eventosScene } from '../msw-scenes-eventos';
 
 /** Every piece of data two clients' screens and the control panel can have cached, by name. */
 const cached: Record<string, QueryKey> = {
@@ -64,7 +65,7 @@ const operacao = {
 describe('what each change marks stale, and nothing else', () => {
   beforeEach(() => {
     resetCarteiraMock();
-    resetEventosMock();
+    server.use(...eventosScene());
     resetClientesMock();
   });
 

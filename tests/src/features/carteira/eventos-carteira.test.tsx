@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { addMockEvento, resetEventosMock } from '../../../../mocks/handlers/eventos';
+import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { adicionarEvento as addMockEvento, eventosScene } from '../../msw-scenes-eventos';
 
 const rowOf = async (tableName: string, ticker: string) =>
   within(await screen.findByRole('table', { name: tableName }))
@@ -19,7 +20,8 @@ const cells = (row: HTMLElement) =>
  */
 beforeEach(() => {
   resetCarteiraMock();
-  resetEventosMock();
+  // The events applied to the portfolio mock as the server applies them (tests/src/msw-scenes-eventos.ts).
+  server.use(...eventosScene());
   addMockEvento({
     acao: 4,
     tipo: 'desdobramento',
@@ -92,7 +94,7 @@ describe('corporate events in the portfolio', () => {
   });
 
   it('shows an empty PROVENTOS tab for a client who received nothing', async () => {
-    resetEventosMock();
+    server.use(...eventosScene());
     resetCarteiraMock();
     const { user } = renderApp('/clientes/1/carteira');
     await user.click(await screen.findByRole('tab', { name: 'PROVENTOS' }));

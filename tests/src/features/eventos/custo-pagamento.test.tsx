@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { resetEventosMock } from '../../../../mocks/handlers/eventos';
 import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { eventosScene } from '../../msw-scenes-eventos';
 
 /** The event dialog's bonus cost and payment date (issue 29). */
 describe('Novo Evento: custo atribuído and data de pagamento', () => {
   beforeEach(() => {
     resetCarteiraMock();
-    resetEventosMock();
+    server.use(...eventosScene());
   });
   afterEach(() => server.events.removeAllListeners());
 

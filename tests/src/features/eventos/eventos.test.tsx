@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockOperacao, resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { addMockEvento, resetEventosMock } from '../../../../mocks/handlers/eventos';
+import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
+import { adicionarEvento as addMockEvento, eventosScene } from '../../msw-scenes-eventos';
 
 beforeEach(() => {
   resetCarteiraMock();
-  resetEventosMock();
+  // The events applied to the portfolio mock as the server applies them (tests/src/msw-scenes-eventos.ts).
+  server.use(...eventosScene());
 });
 
 const table = () => screen.findByRole('table', { name: 'Eventos corporativos' });

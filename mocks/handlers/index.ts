@@ -1,52 +1,19 @@
-import { alertasHandlers, resetAlertasMock } from './alertas';
-import { authHandlers } from './auth';
-import { carteiraHandlers, resetCarteiraMock } from './carteira';
-import { clientesHandlers, resetClientesMock } from './clientes';
-import { conciliacaoHandlers } from './conciliacao';
-import { eventosHandlers, resetEventosMock } from './eventos';
-import { importacaoHandlers, resetImportacaoMock } from './importacao';
-import { modelosHandlers } from './modelos';
-import { irHandlers } from './ir';
-import { lotesHandlers, resetLotesMock } from './lotes';
-import { ordensHandlers, resetOrdensMock } from './ordens';
-import { painelHandlers, resetPainelMock } from './painel';
-import { precosHandlers } from './precos';
-import { recomendacoesHandlers } from './recomendacoes';
-import { relatorioHandlers } from './relatorio';
-import { rentabilidadeHandlers } from './rentabilidade';
-import { sistemaHandlers } from './sistema';
-import { usuariosHandlers } from './usuarios';
+import type { HttpHandler } from 'msw';
 
-/** Every endpoint of the table, one file per feature; the component tests and the browser mode share them. */
-export const handlers = [
-  ...authHandlers,
-  ...ordensHandlers,
-  ...lotesHandlers,
-  ...clientesHandlers,
-  ...importacaoHandlers,
-  ...carteiraHandlers,
-  ...painelHandlers,
-  ...recomendacoesHandlers,
-  ...eventosHandlers,
-  ...precosHandlers,
-  ...conciliacaoHandlers,
-  ...sistemaHandlers,
-  ...irHandlers,
-  ...rentabilidadeHandlers,
-  ...relatorioHandlers,
-  ...alertasHandlers,
-  ...usuariosHandlers,
-  ...modelosHandlers,
-];
+/**
+ * Every endpoint of the table, one file per feature: each exports its handlers (`…Handlers`) and, when it keeps the
+ * session's writes, how to forget them (`reset…Mock`). The component tests and the browser mode share them;
+ * tests/mocks/contract.test.ts fails on an endpoint without a handler.
+ */
+const modulos = Object.values(
+  import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts'], { eager: true }),
+);
+const exportados = (nome: RegExp) =>
+  modulos.flatMap((m) => Object.entries(m).flatMap(([n, valor]) => (nome.test(n) ? [valor] : [])));
+
+export const handlers = exportados(/Handlers$/).flat() as HttpHandler[];
 
 /** Every handler's state back to its seed: the session's writes (orders, lotes, events, edits) forgotten. */
 export function resetMockHandlers() {
-  resetClientesMock();
-  resetCarteiraMock();
-  resetEventosMock();
-  resetImportacaoMock();
-  resetLotesMock();
-  resetOrdensMock();
-  resetPainelMock();
-  resetAlertasMock();
+  for (const reset of exportados(/^reset\w+Mock$/) as Array<() => void>) reset();
 }

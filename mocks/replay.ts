@@ -1,7 +1,7 @@
 import type { ConciliacaoCliente } from '../contract';
 import { seedAlertasMock } from './handlers/alertas';
-import { openMockTickers, mockAcao, seedCarteiraMock } from './handlers/carteira';
-import { findMockCliente, seedClientesMock } from './handlers/clientes';
+import { seedCarteiraMock } from './handlers/carteira';
+import { seedClientesMock } from './handlers/clientes';
 import { seedConciliacaoMock } from './handlers/conciliacao';
 import { seedImportacaoMock } from './handlers/importacao';
 import { seedPainelMock } from './handlers/painel';
@@ -45,8 +45,6 @@ export function seedFromRecordedFixtures(): void {
   seedRecomendacoesMock({
     recomendacoes,
     recalculo: recorded('recomendacoes-recalcular').response.body,
-    abertas: (id) => (findMockCliente(id) ? openMockTickers(id) : null),
-    acaoId: (ticker) => mockAcao(ticker)?.id,
   });
 
   // The recorded reconciliation: the list, and the one client whose detail was recorded in full.

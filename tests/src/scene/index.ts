@@ -61,13 +61,7 @@ export function seedScene() {
     patrimonio: carteira.patrimonio,
   });
   seedPainelMock({ posicionadas: MOCK_POSICIONADAS, patrimonio: MOCK_PATRIMONIO });
-  const abertas = recomendacoes.abertas as Record<number, string[]>;
-  seedRecomendacoesMock({
-    recomendacoes: MOCK_RECOMENDACOES,
-    recalculo: MOCK_RECALCULO,
-    abertas: (id) => (Number.isInteger(id) && id > 0 && id <= 3 ? (abertas[id] ?? []) : null),
-    acaoId: (_, index) => index + 1,
-  });
+  seedRecomendacoesMock({ recomendacoes: MOCK_RECOMENDACOES, recalculo: MOCK_RECALCULO });
   seedConciliacaoMock(conciliacao as ConciliacaoCliente[]);
   seedImportacaoMock({ linhas: MOCK_ROWS, importadas: [MOCK_CONFLICT_DATE], lembrar: false });
   resetMockHandlers();

@@ -1,7 +1,6 @@
 import * as c from '../../contract';
 import { resolvidaPor } from '../../contract/mensagens-ordens';
 import { terminalIndisponivel } from '../../contract/terminal';
-import { todayIso } from '../../shared/dates';
 import { quantityForValue, splitLegs } from '../../shared/legs';
 import { fail, handle, ok } from '../contract';
 import { avancar, cancelGrupo, novoGrupo, uuid, type Grupo } from '../grupos';
@@ -115,10 +114,11 @@ export const ordensHandlers = [
     return ok(e.cancel, grupo.status);
   }),
 
-  // One page (the paging is the server's, recorded).
-  handle(e.list, ({ input: { query } }) =>
-    ok(e.list, { results: filtrarHistorico(HISTORICO, query), next_cursor: null }),
-  ),
+  // One page (the paging is the server's, recorded); a client's own (the portfolio's ORDENS tab).
+  handle(e.list, ({ input: { query } }) => {
+    const doCliente = (o: c.Ordem) => query.cliente === undefined || o.cliente === query.cliente;
+    return ok(e.list, { results: HISTORICO.filter(doCliente), next_cursor: null });
+  }),
 
   // The recorded detail; another recorded order without its timeline.
   handle(e.detail, ({ input: { params } }) => {
@@ -127,15 +127,3 @@ export const ordensHandlers = [
     return ordem ? ok(e.detail, { ...ordem, timeline: [], operacoes: [] }) : naoEncontrada();
   }),
 ];
-
-type Filtro = Partial<Record<'cliente' | 'acao' | 'estado' | 'de' | 'ate', string | number>>;
-/** The history newest first, as the server filters it (by client, stock, state and creation day). */
-export function filtrarHistorico(lista: c.Ordem[], q: Filtro) {
-  const dia = (o: c.Ordem) => todayIso(new Date(o.criado_em));
-  const igual = (o: c.Ordem, campo: 'cliente' | 'acao' | 'estado') =>
-    q[campo] === undefined || o[campo] === q[campo];
-  return lista
-    .filter((o) => igual(o, 'cliente') && igual(o, 'acao') && igual(o, 'estado'))
-    .filter((o) => (q.de ?? '') <= dia(o) && dia(o) <= (q.ate ?? '9999'))
-    .sort((a, b) => b.criado_em.localeCompare(a.criado_em) || b.group_id.localeCompare(a.group_id));
-}

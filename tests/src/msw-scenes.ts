@@ -3,9 +3,9 @@ import { alvoAbaixoDoPreco } from '../../contract/mensagens-ordens';
 import { fail, handle, ok } from '../../mocks/contract';
 import { avancar, novoGrupo, uuid, type Grupo } from '../../mocks/grupos';
 import * as carteira from '../../mocks/handlers/carteira';
-import { filtrarHistorico } from '../../mocks/handlers/ordens';
 import { recorded, recordedAnswers } from '../../mocks/recorded';
 import { avisoCompraEmVoo, recusaEmVoo } from '../../shared/compras-em-voo';
+import { todayIso } from '../../shared/dates';
 import { formatMoney } from '../../shared/format';
 import { quantityForValue, splitLegs } from '../../shared/legs';
 import { valorEstimado } from '../../shared/lotes';
@@ -133,7 +133,18 @@ export const ordemGravada = (ordem: Partial<c.Ordem>): c.Ordem => ({
   operacao_id: null,
   ...ordem,
 });
-/** The history's server over these orders, filtered as the server does (mocks/handlers/ordens.ts). */
+type Filtro = Partial<Record<'cliente' | 'acao' | 'estado' | 'de' | 'ate', string | number>>;
+/** The history newest first, as the server filters it (by client, stock, state and creation day). */
+function filtrarHistorico(lista: c.Ordem[], q: Filtro) {
+  const dia = (o: c.Ordem) => todayIso(new Date(o.criado_em));
+  const igual = (o: c.Ordem, campo: 'cliente' | 'acao' | 'estado') =>
+    q[campo] === undefined || o[campo] === q[campo];
+  return lista
+    .filter((o) => igual(o, 'cliente') && igual(o, 'acao') && igual(o, 'estado'))
+    .filter((o) => (q.de ?? '') <= dia(o) && dia(o) <= (q.ate ?? '9999'))
+    .sort((a, b) => b.criado_em.localeCompare(a.criado_em) || b.group_id.localeCompare(a.group_id));
+}
+/** The history's server over these orders, filtered as the server does. */
 export const historicoScene = (ordens: c.Ordem[]) =>
   handle(e.list, ({ input: { query } }) =>
     ok(e.list, { results: filtrarHistorico(ordens, query), next_cursor: null }),

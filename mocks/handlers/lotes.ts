@@ -22,28 +22,29 @@ let byKey = new Map<string, string>();
 let grupos = 0;
 export const resetLotesMock = () => ([lotes, byKey, grupos] = [new Map(), new Map(), 0]);
 
-const fluxoDe = (lado: c.Lado, execucao: c.Execucao) =>
-  lado === 'venda'
-    ? 'fluxo-lote-venda'
-    : execucao === 'limite'
-      ? 'fluxo-lote-cancelar'
-      : 'fluxo-lote-compra';
+const FLUXOS = {
+  venda: 'fluxo-lote-venda',
+  limite: 'fluxo-lote-cancelar',
+  mercado: 'fluxo-lote-compra',
+} as const;
+const fluxoDe = (lado: c.Lado, execucao: c.Execucao) => FLUXOS[lado === 'venda' ? lado : execucao];
 
 /** The recorded validation, for the clients asked, with the quantities the operator typed. */
 function validacao({ ticker, execucao, clientes, ajustes }: c.LoteValidarRequest) {
   const { itens } = recordedAnswers<c.LoteValidacao>(fluxoDe('compra', execucao), ticker)[0]!;
   const digitadas = new Map(ajustes?.map((a) => [a.cliente, a.quantidade]));
   const pedidos = itens.filter((i) => !clientes || clientes.includes(i.cliente));
-  const itensValidados = pedidos.map((item) => {
-    const quantidade = digitadas.get(item.cliente);
-    if (quantidade === undefined) return item;
-    const legs_sugeridas = splitLegs(ticker, quantidade);
-    const validacoes = legs_sugeridas.map((l) => ({ ...item.validacoes[0]!, symbol: l.symbol }));
-    const preco = item.preco_referencia;
-    const valor_estimado = preco && valorEstimado(quantidade, preco);
-    return { ...item, quantidade, legs_sugeridas, validacoes, valor_estimado };
-  });
-  return { itens: itensValidados };
+  return {
+    itens: pedidos.map((item) => {
+      const quantidade = digitadas.get(item.cliente);
+      if (quantidade === undefined) return item;
+      const legs_sugeridas = splitLegs(ticker, quantidade);
+      const validacoes = legs_sugeridas.map((l) => ({ ...item.validacoes[0]!, symbol: l.symbol }));
+      const preco = item.preco_referencia;
+      const valor_estimado = preco && valorEstimado(quantidade, preco);
+      return { ...item, quantidade, legs_sugeridas, validacoes, valor_estimado };
+    }),
+  };
 }
 
 type Campos = Omit<Lote, 'lote_id' | 'criado_em' | 'criado_por' | 'itens'>;
@@ -52,15 +53,12 @@ type Pedido = { cliente: number; legs: c.Leg[]; operacao: number | null; fim: ()
 function store(request: Request, campos: Campos, pedidos: Pedido[]) {
   const key = request.headers.get('idempotency-key')!;
   if (byKey.has(key)) return { lote_id: byKey.get(key)! };
-  const passos = recordedAnswers<c.LoteStatus>(
-    fluxoDe(campos.lado, campos.execucao),
-    campos.ticker_base,
-  );
+  const fluxo = fluxoDe(campos.lado, campos.execucao);
+  const passos = recordedAnswers<c.LoteStatus>(fluxo, campos.ticker_base);
+  const status = passos.filter((s) => 'itens' in s && 'lote_id' in s && !('cancelamentos' in s));
   const itens = pedidos.map(({ cliente, legs, operacao, fim }) => {
     // The recorded lote's order for the client, else its first one.
-    const roteiro = passos
-      .filter((s) => 'itens' in s && 'lote_id' in s && !('cancelamentos' in s))
-      .map((s) => s.itens.find((i) => i.cliente === cliente) ?? s.itens[0]!);
+    const roteiro = status.map((s) => s.itens.find((i) => i.cliente === cliente) ?? s.itens[0]!);
     const nome = findMockCliente(cliente)?.nome ?? `Cliente ${cliente}`;
     const group_id = uuid('00000000', ++grupos);
     return novoGrupo<c.LoteItemStatus>({ group_id, cliente, nome, operacao }, legs, roteiro, fim);

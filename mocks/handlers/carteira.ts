@@ -5,13 +5,11 @@ import {
   cotacoesEndpoints,
   DATA_VENDA_ANTES_DA_COMPRA,
   OPERACAO_NAO_ENCONTRADA,
-  OperacaoInputSchema,
   operacoesEndpoints as e,
   type Acao,
   type Ajuste,
   type Operacao,
   type OperacaoInput,
-  type Provento,
 } from '../../contract';
 import { daysBetween, todayIso } from '../../shared/dates';
 import { Decimal } from '../../shared/decimal';
@@ -21,12 +19,11 @@ import { findMockCliente } from './clientes';
 
 /**
  * The portfolio's calls over an in-memory state seeded with the recorded fixtures (mocks/replay.ts) or a test's
- * scene; the figures through the server's own formulas (shared/resumo).
+ * scene; the figures through the server's own formulas (shared/resumo). No corporate event is applied here, so
+ * nothing is received (the events' tests set what is: tests/src/msw-scenes-eventos.ts).
  */
 /** An operation as the mock keeps it: the input, and the share events applied to it (mocks/handlers/eventos.ts). */
 export type StoredOperacao = OperacaoInput & { id: number; ajustes?: Ajuste[] | null };
-/** What a client received of one cash event (a row of its PROVENTOS). */
-export type StoredProvento = Provento & { cliente: number };
 export interface CarteiraSeed {
   acoes: Acao[];
   /** Today's quotes ('PETR4.SA' → price), made at `cotado_em`. */
@@ -37,16 +34,11 @@ export interface CarteiraSeed {
 }
 let seed: CarteiraSeed = { acoes: [], cotacoes: {}, cotado_em: '', operacoes: [], patrimonio: {} };
 let operacoes: StoredOperacao[] = [];
-let proventos: StoredProvento[] = [];
 let nextId = 100;
 
-/** Back to the seeded operations, nothing paid. */
+/** Back to the seeded operations (a recorded one keeps what the server said of it: its lote, its events). */
 export function resetCarteiraMock() {
-  const campos = ['id', ...Object.keys(OperacaoInputSchema.shape)];
-  const pick = (o: object) =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => campos.includes(k)));
-  operacoes = seed.operacoes.map((o) => pick(o) as StoredOperacao);
-  proventos = [];
+  operacoes = seed.operacoes.map((o) => ({ ...o }));
   nextId = Math.max(99, ...operacoes.map((o) => o.id)) + 1;
 }
 /** Replaces the seed (recorded fixtures for QA, or a test's scene) and starts over from it. */
@@ -66,11 +58,6 @@ export const openMockTickers = (cliente: number) =>
     .map((o) => mockAcaoTicker(o.acao));
 
 export const mockOperacoes = (): readonly StoredOperacao[] => operacoes;
-
-/** A cash event's payments replace whatever it paid before (none: it is out of force). */
-export function setMockProventos(evento: number, pagos: StoredProvento[]) {
-  proventos = [...proventos.filter((p) => p.evento !== evento), ...pagos];
-}
 
 export function addMockOperacao(input: OperacaoInput): Operacao {
   operacoes.push({ id: nextId++, ...input });
@@ -108,18 +95,6 @@ function toOperacao(s: StoredOperacao): Operacao {
   };
 }
 
-/** A client's proventos, latest data_ex first. */
-const proventosDe = (cliente: number): Provento[] =>
-  proventos
-    .filter((p) => p.cliente === cliente)
-    .map(({ cliente: _, ...p }) => p)
-    .sort(
-      (a, b) =>
-        b.data_ex.localeCompare(a.data_ex) ||
-        a.acao_nome.localeCompare(b.acao_nome) ||
-        a.evento - b.evento,
-    );
-
 /** A client's summary through the server's formulas, each operation its own group; null for an unknown client. */
 export function mockResumo(cliente: number) {
   const percentual = findMockCliente(cliente)?.percentual_patrimonio;
@@ -145,7 +120,6 @@ export function mockResumo(cliente: number) {
         primeira_compra: o.data_compra,
       };
     });
-  const recebidos = proventosDe(cliente).reduce((s, p) => s.plus(p.valor_liquido), new Decimal(0));
   const quotes = new Map(
     Object.entries(seed.cotacoes).map(([t, p]) => [t.replace(/\.SA$/, ''), p]),
   );
@@ -154,7 +128,6 @@ export function mockResumo(cliente: number) {
     percentual_patrimonio: String(percentual),
     patrimonio: patrimonio === undefined ? null : String(patrimonio),
     grupos,
-    proventos: recebidos.toFixed(),
   };
   return combineResumo(raw, quotes, todayIso());
 }
@@ -171,9 +144,7 @@ export const carteiraHandlers = [
     return resumo ? ok(carteiraEndpoints.resumo, resumo) : naoEncontrado();
   }),
   handle(carteiraEndpoints.proventos, ({ input: { params } }) =>
-    findMockCliente(params.id)
-      ? ok(carteiraEndpoints.proventos, proventosDe(params.id))
-      : naoEncontrado(),
+    findMockCliente(params.id) ? ok(carteiraEndpoints.proventos, []) : naoEncontrado(),
   ),
   handle(e.list, ({ input: { query } }) =>
     ok(e.list, operacoes.filter((o) => o.cliente === query.cliente).map(toOperacao)),

@@ -1,11 +1,14 @@
 import {
   ACAO_NAO_ENCONTRADA,
+  carteiraEndpoints,
+  CLIENTE_NAO_ENCONTRADO,
   EVENTO_DUPLICADO,
   EVENTO_NAO_ENCONTRADO,
   eventosEndpoints as e,
   isEventoDeAcoes,
   type Evento,
   type EventoInputParsed,
+  type Provento,
   type TipoEventoEmDinheiro,
 } from '../../contract';
 import { fail, handle, invalid, ok } from '../../mocks/contract';
@@ -23,11 +26,16 @@ import {
  * The corporate events' server over the portfolio mock (server.use), for the screens that show what an event did:
  * an event whose data_ex has come adjusts the operations it reaches (bought before data_ex, still open the close
  * before) or pays them, summed per client as PROVENTOS lists them; deleting or editing it undoes that by replaying
- * the other events from each operation's position before the first (the server's rules, shared/eventos).
+ * the other events from each operation's position before the first (the server's rules, shared/eventos). Its
+ * PROVENTOS, and what they add to the summary, are answered here too.
  */
 type Stored = Omit<Evento, 'operacoes' | 'acao_nome'> & { alcancadas: carteira.StoredOperacao[] };
 
+/** What a client received of one cash event (a row of its PROVENTOS). */
+type Recebido = Provento & { cliente: number };
+
 let eventos: Stored[] = [];
+let recebidos: Recebido[] = [];
 let nextId = 1;
 /** Each adjusted operation as it was before its first share event: undoing one replays the others from there. */
 let iniciais = new Map<carteira.StoredOperacao, Posicao>();
@@ -69,7 +77,7 @@ function reaplicarEm(op: carteira.StoredOperacao, ajustes: carteira.StoredOperac
 function pagar(evento: Stored) {
   const { id, acao, data_ex, valor_por_acao } = evento;
   const tipo = evento.tipo as TipoEventoEmDinheiro;
-  const porCliente = new Map<number, carteira.StoredProvento>();
+  const porCliente = new Map<number, Recebido>();
   for (const op of evento.alcancadas) {
     const fatores = (op.ajustes ?? []).map((a) => ({ ...a, fator: String(a.fator) }));
     const quantidade = quantidadeNaVespera(op.quantidade!, fatores, data_ex);
@@ -85,7 +93,7 @@ function pagar(evento: Stored) {
       valor_liquido: mais(antes?.valor_liquido, valores.valor_liquido),
     });
   }
-  carteira.setMockProventos(id, [...porCliente.values()]);
+  recebidos = [...recebidos.filter((p) => p.evento !== id), ...porCliente.values()];
 }
 
 function aplicar(evento: Stored) {
@@ -114,7 +122,7 @@ function desfazer(evento: Stored) {
   for (const op of isEventoDeAcoes(evento.tipo) ? evento.alcancadas : []) {
     reaplicarEm(op, op.ajustes?.filter((a) => a.evento !== evento.id) ?? null);
   }
-  carteira.setMockProventos(evento.id, []);
+  recebidos = recebidos.filter((p) => p.evento !== evento.id);
   Object.assign(evento, { alcancadas: [], aplicado_em: null });
 }
 
@@ -146,10 +154,37 @@ const comEvento = <T>(id: number, answer: (evento: Stored) => T) => {
   return evento ? answer(evento) : fail(404, EVENTO_NAO_ENCONTRADO);
 };
 
+/** A client's proventos, latest data_ex first. */
+const proventosDe = (cliente: number): Provento[] =>
+  recebidos
+    .filter((p) => p.cliente === cliente)
+    .map(({ cliente: _, ...p }) => p)
+    .sort(
+      (a, b) =>
+        b.data_ex.localeCompare(a.data_ex) ||
+        a.acao_nome.localeCompare(b.acao_nome) ||
+        a.evento - b.evento,
+    );
+
 /** A new scene: no event yet (the portfolio mock as the test left it). */
 export function eventosScene() {
-  [eventos, nextId, iniciais] = [[], 1, new Map()];
+  [eventos, recebidos, nextId, iniciais] = [[], [], 1, new Map()];
+  const naoEncontrado = () => fail(404, CLIENTE_NAO_ENCONTRADO);
   return [
+    handle(carteiraEndpoints.proventos, ({ input: { params } }) =>
+      carteira.mockResumo(params.id)
+        ? ok(carteiraEndpoints.proventos, proventosDe(params.id))
+        : naoEncontrado(),
+    ),
+    // The portfolio mock's summary with what the client received (its only figure the proventos change).
+    handle(carteiraEndpoints.resumo, ({ input: { params } }) => {
+      const resumo = carteira.mockResumo(params.id);
+      const soma = proventosDe(params.id).reduce((s, p) => s.plus(p.valor_liquido), new Decimal(0));
+      const proventos_recebidos = soma.toNumber();
+      return resumo
+        ? ok(carteiraEndpoints.resumo, { ...resumo, proventos_recebidos })
+        : naoEncontrado();
+    }),
     handle(e.list, ({ input: { query } }) => {
       const lista = eventos.filter((ev) => query.acao === undefined || ev.acao === query.acao);
       lista.sort((a, b) => b.data_ex.localeCompare(a.data_ex) || b.id - a.id);

@@ -1,5 +1,4 @@
 import type { ConciliacaoCliente } from '../contract';
-import { seedAlertasMock } from './handlers/alertas';
 import { seedCarteiraMock } from './handlers/carteira';
 import { seedClientesMock } from './handlers/clientes';
 import { seedConciliacaoMock } from './handlers/conciliacao';
@@ -61,13 +60,4 @@ export function seedFromRecordedFixtures(): void {
     'resumo' in upload ? (upload.resumo[tipo]?.linhas ?? 0) : upload.linhas;
   const contadas = { patrimonio: linhas('patrimonio'), custodia: linhas('custodia') };
   seedImportacaoMock({ linhas: contadas, importadas: [], lembrar: true });
-
-  // The alerts the recording's demo raised (a price rule, a target, the reconciliation's divergences): the bell
-  // and the Alertas page show them (issue 31).
-  seedAlertasMock({
-    alertas: recorded('alertas').response.body,
-    notificacoes: recorded('notificacoes').response.body,
-    regras: recorded('alertas-regras').response.body,
-    preferencias: recorded('preferencias').response.body,
-  });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedAlertasMock } from '../../../../mocks/handlers/alertas';
+import { seedAlertasMock } from '../../msw-scenes-alertas';
 import { recorded } from '../../../../mocks/recorded';
 import { recordRequests } from '../../../support/requests';
 import { renderApp } from '../../../support/render';

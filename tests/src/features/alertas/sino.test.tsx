@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
-import { seedAlertasMock } from '../../../../mocks/handlers/alertas';
+import { seedAlertasMock } from '../../msw-scenes-alertas';
 import { ALERTAS_POLL_MS } from '../../../../src/api/alertas';
 import { fakePollClock } from '../../../support/fake-clock';
 import { recordRequests } from '../../../support/requests';

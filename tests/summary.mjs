@@ -18,7 +18,9 @@ for (const file of vitestReports) {
   total.failed += report.numFailedTests;
   total.skipped += report.numPendingTests + report.numTodoTests;
   // A file that failed to load (a syntax error, a setup that threw) has no tests to count.
-  total.failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  total.failed += report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
 }
 
 const log = existsSync(checksLog) ? readFileSync(checksLog, 'utf8') : '';

@@ -11,7 +11,8 @@ import { expect } from 'vitest';
 export async function chooseInMenu(user: UserEvent, name: string): Promise<void> {
   const item = await screen.findByRole('menuitem', { name });
   const menu = item.closest<HTMLElement>('[role="menu"]');
-  await waitFor(() => expect(menu?.contains(document.activeElement)).toBe(true));
+  // Up to 5 s: on a loaded machine (CI, 2 cores) the focus once took longer than waitFor's default second.
+  await waitFor(() => expect(menu?.contains(document.activeElement)).toBe(true), { timeout: 5000 });
   for (let i = 0; i < 3 && !item.hasAttribute('data-highlighted'); i++) {
     await user.keyboard('{ArrowDown}');
   }

@@ -92,7 +92,13 @@ export function NotificacoesPainel({ onClose }: { onClose: () => void }) {
           pt="14"
           px={{ base: '2', md: '4' }}
         >
-          <Dialog.Content maxW={{ base: 'full', md: 'md' }} my="0" maxH="calc(100dvh - 4.5rem)">
+          <Dialog.Content
+            maxW={{ base: 'full', md: 'md' }}
+            my="0"
+            mx={{ base: 'auto', md: '0' }}
+            ms={{ md: 'auto' }}
+            maxH="calc(100dvh - 4.5rem)"
+          >
             <Dialog.Header pb="2" pe="12">
               <HStack justify="space-between" flex="1" gap="2" wrap="wrap">
                 <Dialog.Title fontSize="md">Notificações</Dialog.Title>

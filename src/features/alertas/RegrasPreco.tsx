@@ -56,7 +56,12 @@ function NovaRegra() {
           </FormField>
           <RadioField control={control} name="direcao" label="Direção" options={DIRECOES} />
           <DecimalField control={control} name="nivel" label="Nível (R$)" />
-          <Button type="submit" loading={create.isPending} alignSelf={{ md: 'end' }}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            alignSelf={{ md: 'end' }}
+            justifySelf={{ md: 'start' }}
+          >
             Criar regra
           </Button>
         </SimpleGrid>

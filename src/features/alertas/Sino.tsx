@@ -51,18 +51,20 @@ export function Sino() {
             as="span"
             aria-hidden
             position="absolute"
-            top="0"
+            top="0.5"
             right="0"
-            minW="4.5"
-            h="4.5"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            minW="18px"
+            h="18px"
             px="1"
             rounded="full"
             bg="red.600"
             color="white"
-            fontSize="2xs"
+            fontSize="11px"
             fontWeight="bold"
-            lineHeight="4.5"
-            textAlign="center"
+            lineHeight="1"
           >
             {naoLidas > 99 ? '99+' : naoLidas}
           </Box>

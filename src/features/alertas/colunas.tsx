@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { TIPO_ALERTA_NOME, type Alerta } from '../../../contract';
 import { DASH, formatDateTimeMinutes } from '../../../shared/format';
@@ -17,8 +17,21 @@ interface Acoes {
   agora: Date;
 }
 
-/** The alerts' columns: what, about whom, its state and times, how it was handled, and its buttons. */
+/**
+ * The alerts' columns: what happened (the row's identity, kept in view with the buttons on a phone), its type, about
+ * whom, its state and times, how it was handled, and its buttons.
+ */
 export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora }: Acoes) => [
+  col.accessor('titulo', {
+    header: 'Alerta',
+    cell: (c) => (
+      <Text minW={{ base: '9rem', md: '16rem' }} maxW="28rem" whiteSpace="normal">
+        <AssuntoLink tipo={c.row.original.tipo} assunto={c.row.original.assunto}>
+          {c.getValue()}
+        </AssuntoLink>
+      </Text>
+    ),
+  }),
   col.accessor((a) => TIPO_ALERTA_NOME[a.tipo], {
     id: 'tipo',
     header: 'Tipo',
@@ -26,16 +39,6 @@ export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora
       <Badge colorPalette={c.row.original.critico ? 'red' : 'gray'} whiteSpace="nowrap">
         {c.getValue()}
       </Badge>
-    ),
-  }),
-  col.accessor('titulo', {
-    header: 'Alerta',
-    cell: (c) => (
-      <Text minW="16rem" maxW="28rem" whiteSpace="normal">
-        <AssuntoLink tipo={c.row.original.tipo} assunto={c.row.original.assunto}>
-          {c.getValue()}
-        </AssuntoLink>
-      </Text>
     ),
   }),
   col.accessor((a) => a.assunto.cliente_nome ?? DASH, { id: 'cliente', header: 'Cliente' }),
@@ -70,10 +73,12 @@ export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora
   col.display({
     id: 'actions',
     header: 'Ações',
+    // Reconhecer and Adiar in reach on a phone, whatever the row's width.
+    meta: { pinRight: true },
     cell: (c) => {
       const a = c.row.original;
       return (
-        <HStack gap="1">
+        <Stack direction={{ base: 'column', md: 'row' }} gap="1">
           {podeReconhecer(a) && (
             <Button
               size="xs"
@@ -96,7 +101,7 @@ export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora
               Adiar
             </Button>
           )}
-        </HStack>
+        </Stack>
       );
     },
   }),

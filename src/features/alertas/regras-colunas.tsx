@@ -57,6 +57,7 @@ export const colunasDasRegras = ({ onRearm, onDelete, rearmando }: Acoes) => [
   col.display({
     id: 'actions',
     header: 'Ações',
+    meta: { pinRight: true },
     cell: (c) => {
       const r = c.row.original;
       return (

@@ -1,8 +1,9 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Alerta } from '../../../contract';
+import { alertasEndpoints, type Alerta } from '../../../contract';
 import { alertasQueries, useAcknowledgeAlerta, type AlertaFiltros } from '../../api/alertas';
+import { usePermissao } from '../../api/permissao';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { AdiarDialog } from './AdiarDialog';
@@ -26,6 +27,7 @@ export function AlertasLista({ filtros, onFiltros }: Props) {
   const reconhecendo = reconhecer.isPending ? (reconhecer.variables ?? null) : null;
   // A snooze is shown while ahead of the list's last answer (the row says "Adiado até" until then).
   const atualizado = alertas.dataUpdatedAt;
+  const podeTratar = usePermissao(alertasEndpoints.reconhecer).pode;
   const columns = useMemo(
     () =>
       colunasDosAlertas({
@@ -33,8 +35,9 @@ export function AlertasLista({ filtros, onFiltros }: Props) {
         onSnooze: setAdiando,
         reconhecendo,
         agora: new Date(atualizado),
+        podeTratar,
       }),
-    [acknowledge, reconhecendo, atualizado],
+    [acknowledge, reconhecendo, atualizado, podeTratar],
   );
   const total = alertas.data?.length;
 

@@ -4,8 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { RegraPrecoInputSchema, type RegraPreco, type RegraPrecoInput } from '../../../contract';
+import {
+  alertasEndpoints,
+  RegraPrecoInputSchema,
+  type RegraPreco,
+  type RegraPrecoInput,
+} from '../../../contract';
 import { alertasQueries, useCreateRegra, useDeleteRegra, useRearmRegra } from '../../api/alertas';
+import { usePermissao } from '../../api/permissao';
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { DecimalField, FormField, RadioField } from '../../components/form';
@@ -88,6 +94,7 @@ export function RegrasPreco() {
   const { mutate: rearm } = rearmar;
   const { reset: resetExcluir } = excluir;
   const rearmando = rearmar.isPending ? (rearmar.variables ?? null) : null;
+  const tratar = usePermissao(alertasEndpoints.createRegra);
   const columns = useMemo(
     () =>
       colunasDasRegras({
@@ -97,8 +104,9 @@ export function RegrasPreco() {
           setExcluindo(r);
         },
         rearmando,
+        podeTratar: tratar.pode,
       }),
-    [rearm, resetExcluir, rearmando],
+    [rearm, resetExcluir, rearmando, tratar.pode],
   );
 
   return (
@@ -107,7 +115,15 @@ export function RegrasPreco() {
         Uma regra avisa só a você quando a cotação da ação cruzar o nível na direção escolhida. Ela
         dispara uma vez; use Rearmar para que avise no próximo cruzamento.
       </Text>
-      <NovaRegra />
+      {tratar.pode ? (
+        <NovaRegra />
+      ) : (
+        tratar.conhecido && (
+          <Text fontSize="sm" color="fg.muted">
+            {tratar.motivo}
+          </Text>
+        )
+      )}
       {rearmar.error && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

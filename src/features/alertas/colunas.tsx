@@ -15,13 +15,21 @@ interface Acoes {
   /** The alert whose acknowledgement is being sent. */
   reconhecendo: number | null;
   agora: Date;
+  /** The role may acknowledge and snooze (issue 32): without it, no buttons column. */
+  podeTratar: boolean;
 }
 
 /**
  * The alerts' columns: what happened (the row's identity, kept in view with the buttons on a phone), its type, about
  * whom, its state and times, how it was handled, and its buttons.
  */
-export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora }: Acoes) => [
+export const colunasDosAlertas = ({
+  onAcknowledge,
+  onSnooze,
+  reconhecendo,
+  agora,
+  podeTratar,
+}: Acoes) => [
   col.accessor('titulo', {
     header: 'Alerta',
     cell: (c) => (
@@ -70,7 +78,15 @@ export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora
       </Stack>
     ),
   }),
-  col.display({
+  ...(podeTratar ? [acoesDoAlerta({ onAcknowledge, onSnooze, reconhecendo })] : []),
+];
+
+function acoesDoAlerta({
+  onAcknowledge,
+  onSnooze,
+  reconhecendo,
+}: Pick<Acoes, 'onAcknowledge' | 'onSnooze' | 'reconhecendo'>) {
+  return col.display({
     id: 'actions',
     header: 'Ações',
     // Reconhecer and Adiar in reach on a phone, whatever the row's width.
@@ -104,5 +120,5 @@ export const colunasDosAlertas = ({ onAcknowledge, onSnooze, reconhecendo, agora
         </Stack>
       );
     },
-  }),
-];
+  });
+}

@@ -16,10 +16,12 @@ interface Acoes {
   onDelete: (regra: RegraPreco) => void;
   /** The rule being armed again. */
   rearmando: number | null;
+  /** The role may handle rules (issue 32): without it, no buttons column. */
+  podeTratar: boolean;
 }
 
 /** The rules' columns: the stock, the direction and level, whether it is armed or fired, and its buttons. */
-export const colunasDasRegras = ({ onRearm, onDelete, rearmando }: Acoes) => [
+export const colunasDasRegras = ({ onRearm, onDelete, rearmando, podeTratar }: Acoes) => [
   col.accessor('ticker', {
     header: 'Ação',
     cell: (c) => <Text fontWeight="semibold">{c.getValue()}</Text>,
@@ -54,7 +56,11 @@ export const colunasDasRegras = ({ onRearm, onDelete, rearmando }: Acoes) => [
     cell: (c) => formatDateTimeMinutes(c.getValue()),
     meta: META.dataHora,
   }),
-  col.display({
+  ...(podeTratar ? [acoesDaRegra({ onRearm, onDelete, rearmando })] : []),
+];
+
+function acoesDaRegra({ onRearm, onDelete, rearmando }: Omit<Acoes, 'podeTratar'>) {
+  return col.display({
     id: 'actions',
     header: 'Ações',
     meta: { pinRight: true },
@@ -85,5 +91,5 @@ export const colunasDasRegras = ({ onRearm, onDelete, rearmando }: Acoes) => [
         </HStack>
       );
     },
-  }),
-];
+  });
+}

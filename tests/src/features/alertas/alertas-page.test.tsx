@@ -200,4 +200,22 @@ describe('the Alertas page', () => {
       canais: { ...PREFERENCIAS.canais, alvo: 'app_email' },
     });
   });
+
+  it('leitura reads the alerts and the rules, and is offered nothing that handles them (issue 32)', async () => {
+    const { user } = renderApp('/alertas', { papel: 'leitura' });
+    const linha = await linhaDe(ALERTA_ALVO.titulo);
+    expect(within(linha).getByRole('link', { name: ALERTA_ALVO.titulo })).toBeVisible();
+    const tabela = screen.getByRole('table', { name: 'Alertas' });
+    expect(within(tabela).queryByRole('columnheader', { name: 'Ações' })).toBeNull();
+    expect(within(tabela).queryAllByRole('button', { name: /^(Reconhecer|Adiar)/ })).toEqual([]);
+
+    await user.click(screen.getByRole('tab', { name: 'Regras de preço' }));
+    const regras = await screen.findByRole('table', { name: 'Regras de preço' });
+    expect(await within(regras).findAllByText('CGRA3')).toHaveLength(REGRAS.length);
+    expect(
+      screen.getByText('Seu papel (Leitura) não permite tratar alertas ou regras de preço.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Criar regra' })).toBeNull();
+    expect(within(regras).queryAllByRole('button', { name: /^(Rearmar|Excluir)/ })).toEqual([]);
+  });
 });

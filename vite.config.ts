@@ -55,6 +55,8 @@ const ISOLATED_COMPONENT_TESTS = [
   'tests/src/features/lotes/lotes.test.tsx',
   'tests/src/features/ordens/historico.test.tsx',
   'tests/src/features/recomendacoes/recomendacoes-page.test.tsx',
+  'tests/src/features/ir/ir-mensal.test.tsx',
+  'tests/src/widgets/rentabilidade/rentabilidade-livro.test.tsx',
 ];
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;

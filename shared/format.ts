@@ -101,3 +101,26 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDateTimeMinutes(value: string | null | undefined): string {
   return formatInstant(value, minuteFormat);
 }
+
+/** The months' names, January first: the month written out in the screens and in the monthly report. */
+export const MESES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+] as const;
+
+/** '2026-03' → 'Março de 2026'. */
+export const mesPorExtenso = (mes: string) =>
+  `${MESES[Number(mes.slice(5, 7)) - 1]} de ${mes.slice(0, 4)}`;
+
+/** '2026-03' → '03/2026'. */
+export const mesCurto = (mes: string) => `${mes.slice(5, 7)}/${mes.slice(0, 4)}`;

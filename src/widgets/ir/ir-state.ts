@@ -6,7 +6,15 @@ import {
   type MesIrDetalhado,
   type SituacaoIr,
 } from '../../../contract';
-import { DASH, formatDate, formatDocumento, formatMoney } from '../../../shared/format';
+import {
+  DASH,
+  formatDate,
+  formatDocumento,
+  formatMoney,
+  MESES,
+  mesCurto,
+  mesPorExtenso,
+} from '../../../shared/format';
 
 /**
  * The income-tax screens' rules, apart from React (tests/src/widgets/ir/ir-state.test.ts): how a month, a
@@ -14,30 +22,10 @@ import { DASH, formatDate, formatDocumento, formatMoney } from '../../../shared/
  * and carries. The figures themselves are the server's (shared/ir); nothing here computes tax.
  */
 
-const MESES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-] as const;
-
 const MES = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const isMes = (text: unknown): text is string => typeof text === 'string' && MES.test(text);
 
-/** '2026-03' → '03/2026', as Sicalc and the grids write a period. */
-export const mesCurto = (mes: string) => `${mes.slice(5, 7)}/${mes.slice(0, 4)}`;
-
-/** '2026-03' → 'Março de 2026'. */
-export const mesPorExtenso = (mes: string) =>
-  `${MESES[Number(mes.slice(5, 7)) - 1]} de ${mes.slice(0, 4)}`;
+export { mesCurto, mesPorExtenso };
 
 /** '2026-03' → 'Mar/2026': the year's grid, narrow. */
 export const mesAbreviado = (mes: string) =>

@@ -201,7 +201,16 @@ const SIZE_ENFORCED = ['server', 'shared', 'contract', 'src', 'mocks'];
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'data', 'coverage', 'test-results', '.scratch', 'mocks/mockServiceWorker.js'],
+    // The violating files tests/lint/layers.test.ts writes for a moment (it lints them with ignore off).
+    ignores: [
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      '.scratch',
+      'mocks/mockServiceWorker.js',
+      '**/zz-lint*',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -17,9 +17,10 @@ for (const file of vitestReports) {
   total.passed += report.numPassedTests;
   total.failed += report.numFailedTests;
   total.skipped += report.numPendingTests + report.numTodoTests;
-  // A file that failed to load (a syntax error, a setup that threw) has no tests to count.
+  // A file that failed without a failed test (a syntax error, a beforeAll that threw and left its tests skipped)
+  // counts as one failure.
   total.failed += report.testResults.filter(
-    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    (r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed'),
   ).length;
 }
 

@@ -59,6 +59,19 @@ describe('the suite summary line', () => {
     expect(summary(checks, [report(10, 2, 0, 1), report(5, 1)])).toBe('54 passed, 8 failed');
   });
 
+  it('counts a file whose beforeAll threw, its tests left skipped, as one failure', () => {
+    const skippedByHook = {
+      ...report(0, 0, 2),
+      testResults: [
+        {
+          status: 'failed',
+          assertionResults: [{ status: 'skipped' }, { status: 'skipped' }],
+        },
+      ],
+    };
+    expect(summary(checksOk, [report(3, 0), skippedByHook])).toBe('44 passed, 1 failed, 4 skipped');
+  });
+
   it('never reads a missing report or agent summary as zero failures', () => {
     const checks = checksOk.replace(
       /test:agent: ok[\s\S]*/,

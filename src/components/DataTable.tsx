@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { DataTableBody } from './data-table/DataTableBody';
+import { DataTableFooter, temRodape } from './data-table/DataTableFooter';
 import { DataTableHeader } from './data-table/DataTableHeader';
 import { DataTableToolbar, LoadMore } from './data-table/DataTableToolbar';
 import { planilhaDaTabela } from './data-table/planilhaDaTabela';
@@ -94,9 +95,10 @@ export function DataTable<T>({
     onExpandedChange: setExpanded,
     getRowCanExpand: () => detail !== undefined,
     enableSorting: !infinite,
-    // A first click sorts ascending, whatever the column's type; a third one leaves the column unsorted.
+    // A first click sorts ascending, whatever the column's type; later ones toggle the direction, as in a
+    // spreadsheet (a third click that left the rows unsorted read as the sort being lost).
     sortDescFirst: false,
-    enableSortingRemoval: true,
+    enableSortingRemoval: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
@@ -125,6 +127,7 @@ export function DataTable<T>({
           idBase={idBase}
           visibleWidth={visibleWidth}
         />
+        {temRodape(table) && <DataTableFooter table={table} />}
       </Table.Root>
     </Box>
   );

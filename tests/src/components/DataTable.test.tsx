@@ -60,23 +60,29 @@ describe('DataTable', () => {
     expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
   });
 
-  it('leaves a column unsorted on the third click, and says so', async () => {
+  it('keeps sorting on the third click, toggling the direction as a spreadsheet does', async () => {
     renderTable([
       { id: 1, nome: 'Carla', valor: 3 },
       { id: 2, nome: 'Ana', valor: 10 },
       { id: 3, nome: 'Bruno', valor: 1 },
     ]);
     const valor = () => screen.getByRole('columnheader', { name: /Valor/ });
+    const clickValor = () => userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
     // Sortable and unsorted: a faint ↕ beside the name.
     expect(valor()).toHaveTextContent('Valor ↕');
-    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
-    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
+    await clickValor();
+    expect(valor()).toHaveTextContent('Valor ▲');
+    await clickValor();
     expect(valor()).toHaveTextContent('Valor ▼');
-    await userEvent.click(screen.getByRole('button', { name: /^Valor/ }));
-    expect(valor()).toHaveAttribute('aria-sort', 'none');
-    expect(valor()).toHaveTextContent('Valor ↕');
-    // No column sorted: the rows in the order they came.
-    expect(bodyNames()).toEqual(['Carla', 'Ana', 'Bruno']);
+    expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
+    // The third click sorts ascending again (it used to leave the rows unsorted), the fourth descending.
+    await clickValor();
+    expect(valor()).toHaveAttribute('aria-sort', 'ascending');
+    expect(valor()).toHaveTextContent('Valor ▲');
+    expect(bodyNames()).toEqual(['Bruno', 'Carla', 'Ana']);
+    await clickValor();
+    expect(valor()).toHaveAttribute('aria-sort', 'descending');
+    expect(bodyNames()).toEqual(['Ana', 'Carla', 'Bruno']);
   });
 
   it('sorts blanks last in both directions', async () => {

@@ -18,9 +18,14 @@ interface ConfirmDialogContentProps {
   error?: string | null;
   busy?: boolean;
   confirmDisabled?: boolean;
+  /**
+   * A confirmation that goes ahead with what the user came to do (send a lote) is the primary colour; red is for
+   * what destroys or overwrites (the default).
+   */
+  primario?: boolean;
 }
 
-/** The question, Cancelar and the red confirming button. */
+/** The question, Cancelar and the confirming button (red unless `primario`). */
 export function ConfirmDialogContent({
   title,
   confirmLabel,
@@ -30,6 +35,7 @@ export function ConfirmDialogContent({
   error,
   busy,
   confirmDisabled,
+  primario,
 }: ConfirmDialogContentProps) {
   return (
     <Dialog.Content>
@@ -49,7 +55,12 @@ export function ConfirmDialogContent({
         <Button variant="outline" colorPalette="gray" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button colorPalette="red" loading={busy} disabled={confirmDisabled} onClick={onConfirm}>
+        <Button
+          colorPalette={primario ? 'gold' : 'red'}
+          loading={busy}
+          disabled={confirmDisabled}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>
       </Dialog.Footer>

@@ -65,6 +65,7 @@ function EnviarCompra({
     <ConfirmDialogContent
       title="Enviar ordem em lote"
       confirmLabel="Enviar"
+      primario
       busy={send.isPending}
       confirmDisabled={pedeConfirmacao && !confirmado}
       error={error ? (error instanceof ApiRequestError && error.detail) || error.message : null}

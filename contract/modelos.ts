@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParams, IdSchema, MoneySchema, NoContentSchema, idCampo, texto } from './common';
 import { endpoint } from './endpoint';
 import { ApiErrorSchema } from './errors';
+import { LadoSchema, QuantidadeOrdemSchema, TickerSchema } from './ordem';
 import { LegSchema } from './ordens';
 import { PERMISSOES } from './papeis';
 
@@ -104,6 +105,70 @@ export type PlanoCliente = z.infer<typeof PlanoClienteSchema>;
 export const RebalanceamentoValidacaoSchema = z.object({ itens: z.array(PlanoClienteSchema) });
 export type RebalanceamentoValidacao = z.infer<typeof RebalanceamentoValidacaoSchema>;
 
+/** One client of the validated plan as sent back: its orders as validar answered them (legs are split again). */
+export const RebalancearItemSchema = z.object({
+  cliente: idCampo('Informe o cliente.'),
+  ordens: z
+    .array(
+      z.object({
+        ticker: TickerSchema,
+        lado: LadoSchema,
+        quantidade: QuantidadeOrdemSchema,
+      }),
+    )
+    .min(1, 'O cliente não tem ordens a enviar.')
+    .max(200, 'No máximo 200 ordens por cliente.'),
+});
+
+/**
+ * POST modelos/{id}/rebalancear/: the validated plan's items (only the clients not left out, with their orders) and
+ * the options validar was asked with; each client's plan is validated again against now before anything is stored.
+ */
+export const RebalancearSchema = RebalancearValidarSchema.omit({ clientes: true })
+  .extend({
+    itens: z
+      .array(RebalancearItemSchema)
+      .min(1, 'Nenhum cliente a rebalancear.')
+      .max(1000, 'No máximo 1.000 clientes por rebalanceamento.'),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<number>();
+    value.itens.forEach((item, i) => {
+      if (seen.has(item.cliente)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['itens', i, 'cliente'],
+          message: 'Cada cliente aparece uma vez no rebalanceamento.',
+        });
+      }
+      seen.add(item.cliente);
+      const ordens = new Set<string>();
+      item.ordens.forEach((o, j) => {
+        if (ordens.has(o.ticker)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['itens', i, 'ordens', j, 'ticker'],
+            message: 'Cada ativo aparece uma vez nas ordens do cliente.',
+          });
+        }
+        ordens.add(o.ticker);
+      });
+    });
+  });
+export type Rebalancear = z.infer<typeof RebalancearSchema>;
+
+/**
+ * The two linked lotes of a rebalance: the sales, sent now; the buys, each client's held until every sale of it has
+ * ended, then re-sized on the money its sales raised and sent (a client whose sale failed gets no buy that needed
+ * its money: its buy ends failed, with why). Either is null when the plan has nothing of that side. Followed as
+ * any lote (GET /api/lotes/{lote_id}/).
+ */
+export const RebalanceamentoEnviadoSchema = z.object({
+  lote_venda: z.uuid().nullable(),
+  lote_compra: z.uuid().nullable(),
+});
+export type RebalanceamentoEnviado = z.infer<typeof RebalanceamentoEnviadoSchema>;
+
 export const MODELO_NAO_ENCONTRADO = 'Modelo não encontrado.';
 export const MODELO_NOME_EM_USO = 'Já existe um modelo com esse nome.';
 /** DELETE of a model some clients follow: nothing is deleted. */
@@ -111,6 +176,9 @@ export const modeloSeguido = (nomes: readonly string[]) =>
   `O modelo é seguido por ${nomes.join(', ')}: troque o modelo desses clientes antes de excluí-lo.`;
 
 const naoEncontrado = ApiErrorSchema.describe(MODELO_NAO_ENCONTRADO);
+const IdempotencyRequired = z.object({
+  'idempotency-key': texto(200).min(1, 'Envie o cabeçalho Idempotency-Key.'),
+});
 
 export const modelosEndpoints = {
   list: endpoint({
@@ -180,5 +248,30 @@ export const modelosEndpoints = {
     params: IdParams,
     body: RebalancearValidarSchema,
     answers: { 200: RebalanceamentoValidacaoSchema, 404: naoEncontrado },
+  }),
+  rebalance: endpoint({
+    method: 'POST',
+    path: '/modelos/{id}/rebalancear/',
+    tag: 'modelos',
+    permissao: PERMISSOES.lotes,
+    summary:
+      'Envia o plano validado: confere o plano de cada cliente de novo agora, grava as vendas num lote e as ' +
+      'compras num segundo lote ligado a ele, e envia as vendas; as compras de cada cliente saem quando todas as ' +
+      'vendas dele terminaram, redimensionadas pelo dinheiro que as vendas levantaram. A mesma Idempotency-Key ' +
+      'responde os mesmos dois lotes.',
+    params: IdParams,
+    headers: IdempotencyRequired,
+    body: RebalancearSchema,
+    answers: {
+      200: RebalanceamentoEnviadoSchema,
+      404: naoEncontrado,
+      409: ApiErrorSchema.describe(
+        'O plano de algum cliente não vale mais (nomeado, com o motivo): nada foi gravado nem enviado.',
+      ),
+      422: ApiErrorSchema.describe('A Idempotency-Key já foi usada com outro rebalanceamento.'),
+      502: ApiErrorSchema.describe(
+        'O terminal de algum cliente não respondeu: nada foi gravado nem enviado.',
+      ),
+    },
   }),
 };

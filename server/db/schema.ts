@@ -14,3 +14,4 @@ export * from './tables/ir';
 export * from './tables/rentabilidade';
 export * from './tables/alertas';
 export * from './tables/modelos';
+export * from './tables/rebalanceamentos';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   numeric,
@@ -40,6 +41,11 @@ export const orderLotes = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its last group ended: set once, with the lote's outcome in the audit log. */
     finished_at: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Orders are still to be added (a rebalance's buy lote while some client's buys wait for its sales, issue 33):
+     * the lote is not finished, whatever its groups so far.
+     */
+    aguardando: boolean('aguardando').notNull().default(false),
   },
   (t) => [
     uniqueIndex('order_lotes_idem_uq').on(t.idempotency_scope, t.idempotency_key),

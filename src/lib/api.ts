@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_BASE, ApiErrorSchema } from '../../contract';
 import { ApiRequestError } from './api-error';
+import { sessaoTerminou } from './sessao-terminou';
 import { session } from './session';
 
 // HTTP/2 answers carry no reason phrase; the message still needs one.
@@ -53,9 +54,11 @@ function create(withSession: boolean): AxiosInstance {
   }
   instance.interceptors.response.use(undefined, (error: unknown) => {
     const apiError = toApiError(error);
-    // An expired or revoked token: back to the login screen.
-    if (withSession && apiError instanceof ApiRequestError && apiError.status === 401)
+    // An expired or revoked token: back to the login screen, which says why (a session that was open ended).
+    if (withSession && apiError instanceof ApiRequestError && apiError.status === 401) {
+      if (session.get()) sessaoTerminou.marcar();
       session.logout();
+    }
     return Promise.reject(apiError);
   });
   return instance;

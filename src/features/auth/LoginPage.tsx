@@ -1,10 +1,11 @@
-import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { LoginRequest } from '../../../contract';
 import { loadAuthCalls, useLogin } from '../../api/auth';
 import { ApiRequestError } from '../../lib/api-error';
 import { whenIdle } from '../../lib/idle';
+import { SESSAO_TERMINOU, sessaoTerminou } from '../../lib/sessao-terminou';
 import { SegundoFatorPasso } from './SegundoFatorPasso';
 
 // The rules (zod and the contract) load after the form shows, with the calls: the form checks on Entrar only.
@@ -16,6 +17,8 @@ export function LoginPage() {
   const login = useLogin();
   // The challenge of the second step, once the password was right for a user with the second factor on.
   const [desafio, setDesafio] = useState<string | null>(null);
+  // A session that expired or was ended elsewhere: the user is told, not just shown the form (issue 34).
+  const [terminou] = useState(sessaoTerminou.consumir);
   const {
     register,
     handleSubmit,
@@ -63,6 +66,12 @@ export function LoginPage() {
               noValidate
             >
               <Stack gap="4">
+                {terminou && !login.isSuccess && (
+                  <Alert.Root status="info" role="status">
+                    <Alert.Indicator />
+                    <Alert.Title>{SESSAO_TERMINOU}</Alert.Title>
+                  </Alert.Root>
+                )}
                 <Field.Root invalid={!!errors.username}>
                   <Field.Label>Usuário</Field.Label>
                   <Input autoComplete="username" autoFocus {...register('username')} />

@@ -11,6 +11,7 @@ import type { EndpointDef } from './endpoint';
 import { euEndpoints } from './eu';
 import { eventosEndpoints } from './eventos';
 import { importacaoEndpoints } from './importacao';
+import { inicioEndpoints } from './inicio';
 import { lotesEndpoints } from './lotes';
 import { modelosEndpoints } from './modelos';
 import { irEndpoints } from './ir';
@@ -59,6 +60,7 @@ export * from './usuarios';
 export * from './eu';
 export * from './auditoria';
 export * from './modelos';
+export * from './inicio';
 
 /** The whole API, one table per domain. */
 export const endpoints = {
@@ -84,6 +86,7 @@ export const endpoints = {
   eu: euEndpoints,
   auditoria: auditoriaEndpoints,
   modelos: modelosEndpoints,
+  inicio: inicioEndpoints,
 } as const;
 
 /** Every endpoint of the API, for what treats them alike (the OpenAPI check, the fuzz test, the mocks' check). */

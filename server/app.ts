@@ -16,6 +16,7 @@ import { conciliacaoRoutes } from './modules/conciliacao';
 import { cotacoesRoutes } from './modules/cotacoes';
 import { eventosRoutes } from './modules/eventos';
 import { importacaoRoutes } from './modules/importacao';
+import { inicioRoutes } from './modules/inicio';
 import { irRoutes } from './modules/ir';
 import { createLotesServices, lotesRoutes, type LotesServices } from './modules/lotes';
 import { modelosRoutes } from './modules/modelos';
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(auditoriaRoutes);
       await api.register(alertasRoutes);
       await api.register(modelosRoutes);
+      await api.register(inicioRoutes);
     },
     { prefix: '/api' },
   );

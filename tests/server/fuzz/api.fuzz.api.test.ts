@@ -273,6 +273,7 @@ const EXAMPLES: Record<string, Example> = {
     fresh: true,
     build: async (s) => ({ params: { id: await s.novaRegra() } }),
   },
+  'GET /inicio/': { build: () => ({}) },
   'GET /modelos/': { build: () => ({}) },
   'POST /modelos/': {
     fresh: true,

@@ -309,7 +309,8 @@ export const lotesEndpoints = {
       ),
       422: chaveReusada,
       502: ApiErrorSchema.describe(
-        'O terminal de algum cliente não respondeu: nada foi gravado nem enviado.',
+        'Nenhum terminal do lote respondeu: nada foi gravado nem enviado (um cliente cujo terminal não responde, ' +
+          'não negocia ou recusa a perna fica de fora, nomeado em `fora`, e os outros vendem).',
       ),
     },
   }),

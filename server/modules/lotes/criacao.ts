@@ -106,7 +106,8 @@ export class CriacaoDeLotes {
    * Stores a sale lote: the percentual of each operation (issue 34; all by default), one group per operation, the
    * operations it leaves with no whole share named in the answer. As the single sale does, each
    * client's terminal is asked first whether it trades, holds what its book sells (refused unless confirmed) and
-   * takes each leg; a terminal that cannot be asked is a 502 and nothing is stored.
+   * takes each leg; a client whose terminal cannot be asked, cannot trade or refuses a leg is left out and named
+   * in the answer (`fora`) while the others sell (issue 34, rough edge 2).
    */
   async createVenda(
     req: LoteVendaRequest,
@@ -119,8 +120,9 @@ export class CriacaoDeLotes {
     const existing = await this.existing(idem);
     if (existing) return { lote_id: existing };
 
-    const { ops, fora } = await checkOperacoes(this.db, this.config, req);
-    await checkTerminaisVenda(this.config, req, ops);
+    const checked = await checkOperacoes(this.db, this.config, req);
+    const { ops, fora: semTerminal } = await checkTerminaisVenda(this.config, req, checked.ops);
+    const fora = [...checked.fora, ...semTerminal];
 
     const preco = req.preco === undefined ? null : String(req.preco);
     const lote = loteRow(

@@ -7,7 +7,7 @@ import { forEachBounded } from '../../lib/bounded';
 import { HttpError, badRequest, conflict, invalidFields, notFound } from '../../lib/http-error';
 import { sharedTimeoutMs, statusFromError } from '../../lib/mt5-agent';
 import { acimaDoTerminal, planVenda, resolveAgent } from '../ordens';
-import { recusaDePernas, type PernaDoLote } from './recusas';
+import { clausula, frase, recusaDePernas, type PernaDoLote } from './recusas';
 import { lockOperacoes, operacoesComVendaEmAndamento, selectOperacoesVenda } from './repository';
 
 /**
@@ -87,7 +87,7 @@ function separarFora(
   const ops = todas.filter((o) => o.vender > 0);
   if (ops.length === 0) {
     throw badRequest(
-      `Nenhuma operação tem ação inteira a vender a ${percentual} %: ${fora.map((f) => `${f.nome} (${f.motivo})`).join('; ')}`,
+      `Nenhuma operação tem ação inteira a vender a ${percentual} %: ${frase(fora.map((f) => `${f.nome}, ${f.motivo}`))}`,
     );
   }
   return { ops, fora };
@@ -112,25 +112,28 @@ export async function refuseSalesInFlight(
 export const legsDaVenda = (op: OperacaoVenda) => splitLegs(op.ticker, op.vender);
 
 /**
- * Each client's terminal, many at a time, through planVenda: a terminal that cannot be asked is a 502, one that
- * cannot trade a 400, one holding less than the client's operations sell a 409 unless confirmed, a refused leg a 400;
- * nothing is stored either way.
+ * Each client's terminal, many at a time, through planVenda (issue 34, rough edge 2: what can be sent is sent): a
+ * client whose terminal cannot be asked, cannot trade or refuses a leg is left out of the lote, named with why in
+ * the answer, and the others' sales go ahead; when that is everyone, the lote is refused in one sentence naming each
+ * (a 502 when no terminal could be asked, else a 400), nothing stored. A terminal holding less than the client's
+ * operations sell is a 409 unless confirmed.
  */
 export async function checkTerminaisVenda(
   config: Config,
   req: LoteVendaRequest,
   ops: readonly OperacaoVenda[],
-): Promise<void> {
+): Promise<{ ops: OperacaoVenda[]; fora: ForaDoLote[] }> {
   const byCliente = new Map<number, OperacaoVenda[]>();
   for (const op of ops) byCliente.set(op.cliente_id, [...(byCliente.get(op.cliente_id) ?? []), op]);
   const clientes = [...byCliente.values()];
   const { slots, timeoutMs } = sharedTimeoutMs(config.mt5, clientes.length);
-  const unreachable: string[] = [];
-  const cannotTrade: string[] = [];
+  const fora = new Map<number, { nome: string; motivo: string; semResposta: boolean }>();
   const over: Array<{ nome: string; message: string; ids: number[] }> = [];
   const recusadas: PernaDoLote[] = [];
   await forEachBounded(clientes, slots, async (own) => {
     const first = own[0]!;
+    const deixar = (motivo: string, semResposta = false) =>
+      fora.set(first.cliente_id, { nome: first.nome, motivo: clausula(motivo), semResposta });
     // Every operation's agent resolved when the request was checked.
     const agent = resolveAgent(config, first, timeoutMs).agent!;
     try {
@@ -139,34 +142,52 @@ export async function checkTerminaisVenda(
         preco: req.preco,
         vendas: own.map(legsDaVenda),
       });
-      if (plano.problema) {
-        cannotTrade.push(`${first.nome}: ${plano.problema}`);
-        return;
+      if (plano.problema) return deixar(`terminal não pode negociar agora: ${plano.problema}`);
+      if (plano.recusada) {
+        const i = ops.indexOf(own[plano.recusada.venda]!);
+        const perna = { i, nome: first.nome, campo: `operacoes.${i}`, recusada: plano.recusada };
+        recusadas.push(perna);
+        return deixar(`perna ${perna.recusada.symbol}: ${perna.recusada.motivo}`);
       }
       if (plano.vendendo > plano.noTerminal) {
         const message = acimaDoTerminal(first.ticker, plano.vendendo, plano.noTerminal);
         over.push({ nome: first.nome, message, ids: own.map((o) => o.id) });
       }
-      if (plano.recusada) {
-        const i = ops.indexOf(own[plano.recusada.venda]!);
-        recusadas.push({ i, nome: first.nome, campo: `operacoes.${i}`, recusada: plano.recusada });
-      }
     } catch (err) {
-      unreachable.push(`${first.nome} (${statusFromError(err).detail ?? 'sem resposta'})`);
+      const detail = statusFromError(err).detail ?? 'sem resposta';
+      deixar(`terminal MT5 sem resposta (${clausula(detail)})`, true);
     }
   });
-  if (unreachable.length) {
-    throw new HttpError(
-      502,
-      `Não foi possível conferir o terminal MT5 de: ${unreachable.sort().join(', ')}. ` +
-        'Nada foi enviado; tire esses clientes do lote ou tente de novo.',
-    );
-  }
-  if (cannotTrade.length) {
-    throw badRequest(`Terminais que não podem negociar agora: ${cannotTrade.sort().join('; ')}.`);
-  }
+  const enviadas = ops.filter((o) => !fora.has(o.cliente_id));
+  if (enviadas.length === 0) throw nadaAEnviar([...fora.values()], recusadas);
   if (over.length && !req.confirmar_acima_do_terminal) throw acimaDosTerminais(ops, over);
-  if (recusadas.length) throw recusaDePernas(recusadas);
+  return {
+    ops: enviadas,
+    fora: ops
+      .filter((o) => fora.has(o.cliente_id))
+      .map((o) => ({
+        operacao: o.id,
+        nome: o.nome,
+        motivo: maiuscula(fora.get(o.cliente_id)!.motivo),
+      })),
+  };
+}
+
+/** A clause as a reason of its own: capitalised, with its period. */
+const maiuscula = (motivo: string) => `${motivo.charAt(0).toUpperCase()}${motivo.slice(1)}.`;
+
+/** Every client left out: one sentence naming each with why; the refused legs' fields when there are any. */
+function nadaAEnviar(
+  fora: Array<{ nome: string; motivo: string; semResposta: boolean }>,
+  recusadas: readonly PernaDoLote[],
+): HttpError {
+  const nomes = fora
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
+    .map((f) => `${f.nome}, ${f.motivo}`);
+  const detail = `Nada foi enviado, nenhum cliente do lote pode vender agora: ${frase(nomes)}`;
+  if (fora.every((f) => f.semResposta)) return new HttpError(502, detail);
+  const campos = recusadas.length ? recusaDePernas(recusadas).campos : undefined;
+  return new HttpError(400, detail, campos);
 }
 
 function acimaDosTerminais(

@@ -8,7 +8,9 @@ import { startTestServer, type TestServer } from '../../../support/test-server';
 /**
  * Issue 27, item 3: one order pipeline. A sale lote checks each client's legs against its terminal at create, as the
  * single sale does (docs/decisions/0008-lotes.md): a leg the single sale refuses is refused in the lote too, naming
- * the client, and nothing is stored or sent for anyone.
+ * the client. Issue 34, rough edge 2: what can be sent is sent — a client whose terminal refuses a leg or cannot be
+ * asked is left out and named in the answer, the others sell; only when that is everyone is the lote refused, in one
+ * clean sentence naming each client.
  */
 const TOKEN = 'lote-venda-pernas-token';
 
@@ -21,6 +23,7 @@ describe('the sale lote’s leg checks', () => {
   let token: string;
   let ops: number[];
   let clienteIds: number[];
+  let acaoId: number;
 
   beforeAll(async () => {
     let port = 0;
@@ -43,23 +46,33 @@ describe('the sale lote’s leg checks', () => {
       .values([
         { nome: 'Ana', vm_private_ip: '127.0.0.171' },
         { nome: 'Bruno', vm_private_ip: '127.0.0.172' },
+        // A VM that is off: nothing listens at its address.
+        { nome: 'Carla', vm_private_ip: '127.0.0.179' },
       ])
       .returning({ id: clientes.id });
     clienteIds = rows.map((r) => r.id);
-    const abertas = await db
-      .insert(operacoes)
-      .values(
-        clienteIds.map((cliente_id) => ({
-          cliente_id,
-          acao_id: acao!.id,
-          data_compra: '2025-01-02',
-          preco_unitario: '30',
-          quantidade: 100,
-        })),
-      )
-      .returning({ id: operacoes.id });
-    ops = abertas.map((o) => o.id);
+    acaoId = acao!.id;
+    ops = await abrir();
   });
+
+  /** An open operation of 100 PETR4 for each client (Ana, Bruno, Carla), in that order. */
+  const abrir = async () =>
+    (
+      await server.database.db
+        .insert(operacoes)
+        .values(
+          clienteIds.map((cliente_id) => ({
+            cliente_id,
+            acao_id: acaoId,
+            data_compra: '2025-01-02',
+            preco_unitario: '30',
+            quantidade: 100,
+          })),
+        )
+        .returning({ id: operacoes.id })
+    ).map((o) => o.id);
+  const groupsOf = (operacao: number) =>
+    server.database.db.select().from(orderGroups).where(eq(orderGroups.operacao_id, operacao));
   afterAll(async () => {
     await server?.close();
     for (const sim of sims) await sim.close();
@@ -73,7 +86,7 @@ describe('the sale lote’s leg checks', () => {
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
 
-  it('refuses in a lote the leg the single sale refuses, naming the client, and stores nothing', async () => {
+  it('sends what can be sent: a refused leg and an unreachable terminal leave their clients out, named', async () => {
     // Bruno's terminal only buys PETR4 now: a sale of it cannot trade.
     sims[1]!.terminal.market.setTradeMode('PETR4', 'long_only');
     const motivo = 'Negociação não permitida para PETR4 (modo long_only).';
@@ -86,22 +99,53 @@ describe('the sale lote’s leg checks', () => {
 
     const ordersBefore = sims.map((s) => s.terminal.orderCount);
     const res = await post('/api/lotes/venda/', { execucao: 'mercado', operacoes: ops });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      detail: `Bruno, perna PETR4: ${motivo}`,
-      campos: { 'operacoes.1': motivo },
-    });
-    const { db } = server.database;
-    for (const cliente of clienteIds) {
-      expect(
-        await db.select().from(orderGroups).where(eq(orderGroups.cliente_id, cliente)),
-      ).toEqual([]);
-    }
-    expect(sims.map((s) => s.terminal.orderCount)).toEqual(ordersBefore);
-
-    // Once the terminal sells again, the same lote goes through.
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as {
+      lote_id: string;
+      fora: Array<{ operacao: number; nome: string; motivo: string }>;
+    };
+    // Ana sells; Bruno and Carla are named with why, and nothing of theirs is stored or sent.
+    expect(body.fora).toEqual([
+      { operacao: ops[1], nome: 'Bruno', motivo: `Perna PETR4: ${motivo}` },
+      {
+        operacao: ops[2],
+        nome: 'Carla',
+        motivo: expect.stringMatching(/^Terminal MT5 sem resposta \(.+\)\.$/) as unknown,
+      },
+    ]);
+    expect(await groupsOf(ops[0]!)).toHaveLength(1);
+    expect(await groupsOf(ops[1]!)).toEqual([]);
+    expect(await groupsOf(ops[2]!)).toEqual([]);
+    expect(sims[1]!.terminal.orderCount).toBe(ordersBefore[1]);
     sims[1]!.terminal.market.setTradeMode('PETR4', 'full');
-    const ok = await post('/api/lotes/venda/', { execucao: 'mercado', operacoes: ops });
+  });
+
+  it('refuses a lote nobody in which can sell in one clean sentence naming each client, storing nothing', async () => {
+    sims[1]!.terminal.market.setTradeMode('PETR4', 'long_only');
+    const [, bruno, carla] = await abrir();
+    const res = await post('/api/lotes/venda/', { execucao: 'mercado', operacoes: [bruno, carla] });
+    expect(res.status).toBe(400);
+    const { detail, campos } = (await res.json()) as { detail: string; campos: unknown };
+    expect(detail).toMatch(
+      /^Nada foi enviado, nenhum cliente do lote pode vender agora: Bruno, perna PETR4: Negociação não permitida para PETR4 \(modo long_only\); Carla, terminal MT5 sem resposta \([^)]+\)\.$/,
+    );
+    expect(detail).not.toMatch(/\.;|\.\.|\.\s*\./);
+    expect(campos).toEqual({
+      'operacoes.0': 'Negociação não permitida para PETR4 (modo long_only).',
+    });
+    expect(await groupsOf(bruno!)).toEqual([]);
+    expect(await groupsOf(carla!)).toEqual([]);
+
+    // A lote whose only terminal cannot be asked: a 502, in the same words.
+    const alone = await post('/api/lotes/venda/', { execucao: 'mercado', operacoes: [carla] });
+    expect(alone.status).toBe(502);
+    expect(((await alone.json()) as { detail: string }).detail).toMatch(
+      /^Nada foi enviado, nenhum cliente do lote pode vender agora: Carla, terminal MT5 sem resposta \([^)]+\)\.$/,
+    );
+
+    // Once the terminal sells again, Bruno's sale goes through.
+    sims[1]!.terminal.market.setTradeMode('PETR4', 'full');
+    const ok = await post('/api/lotes/venda/', { execucao: 'mercado', operacoes: [bruno] });
     expect(ok.status, await ok.clone().text()).toBe(200);
   });
 });

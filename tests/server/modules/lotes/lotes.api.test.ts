@@ -707,8 +707,8 @@ describe('lotes: one order to many clients', () => {
     );
     expect(res.status).toBe(502);
     expect(((await res.json()) as { detail: string }).detail).toBe(
-      'Não foi possível conferir o terminal MT5 de: Cliente 29 (Conexão recusada pelo agente MT5). ' +
-        'Nada foi enviado; tire esses clientes do lote ou tente de novo.',
+      'Nada foi enviado, nenhum cliente do lote pode vender agora: ' +
+        'Cliente 29, terminal MT5 sem resposta (Conexão recusada pelo agente MT5).',
     );
     const groups = await server.database.db
       .select()

@@ -119,7 +119,7 @@ describe('the buy’s leg checks and tickers, single and in a lote', () => {
     const motivo = 'O alvo deve ser maior que o preço (R$ 38,01).';
     expect(await res.json()).toEqual({
       detail:
-        `Os terminais de 2 clientes recusam pernas do lote: Davi, perna PETR4: ${motivo} ` +
+        `Os terminais de 2 clientes recusam pernas do lote: Davi, perna PETR4: ${motivo.slice(0, -1)}; ` +
         `Eva, perna PETR4: ${motivo}`,
       campos: { 'itens.0.legs.0': motivo, 'itens.1.legs.0': motivo },
     });

@@ -44,6 +44,12 @@ describe('order history and reconciliation, on the demo', () => {
     expect(await linha.count()).toBe(1);
     await expect(linha.textContent()).resolves.toMatch(/Executada.*10009 Solicitação executada/);
     await expect(linha.textContent()).resolves.toContain('admin');
+    // Portuguese only (issue 34, rough edge 13): the retcode's text from our table, the broker's English words
+    // ('Request placed') apart, on the order's page; and every column in view at 1280 px, none off to the right.
+    await expect(linha.textContent()).resolves.not.toMatch(/Request/);
+    const grade = page.getByRole('table', { name: 'Histórico de ordens' }).locator('xpath=..');
+    const larguras = await grade.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(larguras[0]).toBeLessThanOrEqual(larguras[1]!);
     await screenshot(page, 'historico-ordens-1280');
 
     await linha.getByRole('link').click();

@@ -1,10 +1,19 @@
 import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import type { Ordem } from '../../../contract';
 import { DASH, formatDateTime, formatNumber } from '../../../shared/format';
 import { META } from '../../components/DataTable';
-import { ESTADO_ORDEM, ESTADO_PERNA, EXECUCAO, LADO, resumoPerna, retornoPerna } from './labels';
+import {
+  ESTADO_ORDEM,
+  ESTADO_PERNA,
+  EXECUCAO,
+  LADO,
+  palavrasDaCorretora,
+  resumoPerna,
+  retornoPerna,
+} from './labels';
 import { LoteLink } from './LoteLink';
 
 function EstadoBadge({ ordem }: { ordem: Pick<Ordem, 'estado' | 'aviso'> }) {
@@ -23,12 +32,23 @@ function EstadoBadge({ ordem }: { ordem: Pick<Ordem, 'estado' | 'aviso'> }) {
   );
 }
 
-/** One line per leg, in a cell; `wrap` lets long text (the broker's words) take several lines. */
-function Linhas({ items, wrap = false }: { items: Array<string | null>; wrap?: boolean }) {
+/**
+ * One line per leg, in a cell; `wrap` lets long text take several lines. `titulos`: a line's tooltip (the broker's
+ * own words, set apart from ours).
+ */
+function Linhas({
+  items,
+  wrap = false,
+  titulos,
+}: {
+  items: Array<string | null>;
+  wrap?: boolean;
+  titulos?: Array<string | undefined>;
+}) {
   return (
-    <Stack gap={wrap ? '1' : '0'} minW={wrap ? '56' : undefined}>
+    <Stack gap={wrap ? '1' : '0'} minW={wrap ? '36' : undefined}>
       {items.map((item, i) => (
-        <Text key={i} whiteSpace={wrap ? 'normal' : 'nowrap'} fontSize="sm">
+        <Text key={i} whiteSpace={wrap ? 'normal' : 'nowrap'} fontSize="sm" title={titulos?.[i]}>
           {item ?? DASH}
         </Text>
       ))}
@@ -36,8 +56,25 @@ function Linhas({ items, wrap = false }: { items: Array<string | null>; wrap?: b
   );
 }
 
+/**
+ * Text that may wrap at its spaces: the grid's cells keep to one line, and the history's eleven columns fit 1280 px
+ * only when the long ones (a client's name, a date and time, side and execution) take two.
+ */
+function Quebra({ children }: { children: ReactNode }) {
+  return (
+    <Text as="span" display="inline-block" whiteSpace="normal">
+      {children}
+    </Text>
+  );
+}
+
 const pernas = (o: Ordem) => o.legs.map((l) => `${resumoPerna(l)} · ${ESTADO_PERNA[l.estado]}`);
 const retornos = (o: Ordem) => o.legs.map(retornoPerna);
+const corretora = (o: Ordem) =>
+  o.legs.map((l) => {
+    const palavras = palavrasDaCorretora(l);
+    return palavras ? `Corretora: ${palavras}` : undefined;
+  });
 /** A cell of one line per leg, as a spreadsheet's cell: the lines inside it. */
 const emLinhas = (itens: Array<string | null>) => itens.map((i) => i ?? DASH).join('\n');
 
@@ -58,12 +95,14 @@ export const colunasDoHistorico = (comCliente: boolean) => [
           params={{ groupId: c.row.original.group_id }}
           aria-label={`Ver ordem de ${formatDateTime(c.getValue())}`}
         >
-          {formatDateTime(c.getValue())}
+          <Quebra>{formatDateTime(c.getValue())}</Quebra>
         </RouterLink>
       </Link>
     ),
   }),
-  ...(comCliente ? [col.accessor('nome', { header: 'Cliente' })] : []),
+  ...(comCliente
+    ? [col.accessor('nome', { header: 'Cliente', cell: (c) => <Quebra>{c.getValue()}</Quebra> })]
+    : []),
   col.accessor('acao', {
     header: 'Ação',
     cell: (c) => (
@@ -75,6 +114,7 @@ export const colunasDoHistorico = (comCliente: boolean) => [
   col.accessor((o) => `${LADO[o.lado]} · ${EXECUCAO[o.execucao]}`, {
     id: 'lado',
     header: 'Lado · Execução',
+    cell: (c) => <Quebra>{c.getValue()}</Quebra>,
   }),
   col.accessor('preco', {
     header: 'Preço limite',
@@ -88,7 +128,15 @@ export const colunasDoHistorico = (comCliente: boolean) => [
   }),
   col.accessor((o) => emLinhas(pernas(o)), {
     id: 'pernas',
-    header: 'Pernas (executado/volume a preço médio)',
+    // The header on two lines (its cells are one leg a line, narrower than it).
+    header: () => (
+      <>
+        Pernas
+        <br />
+        (executado/volume a preço médio)
+      </>
+    ),
+    meta: { titulo: 'Pernas (executado/volume a preço médio)' },
     cell: (c) => <Linhas items={pernas(c.row.original)} />,
   }),
   col.accessor((o) => `${ESTADO_ORDEM[o.estado].label}${o.aviso ? ' · Em dúvida' : ''}`, {
@@ -99,7 +147,9 @@ export const colunasDoHistorico = (comCliente: boolean) => [
   col.accessor((o) => emLinhas(retornos(o)), {
     id: 'retorno',
     header: 'Retorno do terminal',
-    cell: (c) => <Linhas items={retornos(c.row.original)} wrap />,
+    cell: (c) => (
+      <Linhas items={retornos(c.row.original)} titulos={corretora(c.row.original)} wrap />
+    ),
   }),
   col.accessor('criado_por', { header: 'Enviada por' }),
   // The whole id exported (the screen shows its first eight characters, the whole in the link's title).

@@ -1,5 +1,6 @@
 import type { EstadoOrdem, EstadoPerna, Execucao, Lado, PernaOrdem } from '../../../contract';
 import { formatInteger, formatNumber } from '../../../shared/format';
+import { RETCODE_TEXTO } from './retcodes';
 
 /** An order's state as the screens say it, and its colour. */
 export const ESTADO_ORDEM: Record<EstadoOrdem, { label: string; palette: string }> = {
@@ -33,10 +34,13 @@ export function resumoPerna(leg: PernaOrdem): string {
   return `${leg.symbol} ${formatInteger(leg.volume_exec)}/${formatInteger(leg.volume)}${preco}`;
 }
 
-/** '10009 Solicitação executada — Request executed': the terminal's return code and the broker's own words. */
+/** '10009 Solicitação executada': the terminal's return code and its text from our table, in Portuguese. */
 export function retornoPerna(leg: PernaOrdem): string | null {
-  const codigo = [leg.retcode, leg.retcode_desc].filter((x) => x !== null).join(' ');
-  const corretora =
-    leg.broker_comment && leg.broker_comment !== leg.retcode_desc ? leg.broker_comment : null;
-  return [codigo || null, corretora].filter(Boolean).join(' — ') || null;
+  const texto = (leg.retcode !== null ? RETCODE_TEXTO[leg.retcode] : undefined) ?? leg.retcode_desc;
+  return [leg.retcode, texto].filter((x) => x !== null).join(' ') || null;
+}
+
+/** The broker's own words (often English), shown apart from ours: null when they only repeat the retcode's text. */
+export function palavrasDaCorretora(leg: PernaOrdem): string | null {
+  return leg.broker_comment && leg.broker_comment !== leg.retcode_desc ? leg.broker_comment : null;
 }

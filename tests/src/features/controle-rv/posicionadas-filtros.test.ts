@@ -22,6 +22,17 @@ describe("the control panel's POSICIONADAS filters", () => {
     expect(filtrar(todas, 'Bruno', 'PETR4').linhas).toEqual([todas[2]]);
   });
 
+  it('narrows each other: after a client only its stocks, after a stock only its clients', () => {
+    expect(filtrar(todas, 'Álvaro', TODOS).acoes).toEqual(['PETR4']);
+    expect(filtrar(todas, TODOS, 'VALE3').clientes).toEqual(['Bruno']);
+    expect(filtrar(todas, 'Bruno', TODOS).acoes).toEqual(['PETR4', 'VALE3']);
+    // Both chosen: each lists the other's matches, and keeps its own choice.
+    expect(filtrar(todas, 'Álvaro', 'PETR4')).toMatchObject({
+      clientes: ['Álvaro', 'Bruno'],
+      acoes: ['PETR4'],
+    });
+  });
+
   it('names the export after the filters', () => {
     expect(nomeDoFiltro(TODOS, TODOS)).toBe('todos');
     expect(nomeDoFiltro('Ana Beatriz', 'PETR4')).toBe('Ana Beatriz PETR4');

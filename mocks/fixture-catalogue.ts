@@ -10,7 +10,7 @@ const fixture = <E extends EndpointDef, S extends (keyof E['answers'] & number) 
 const { auth, clientes, acoes, operacoes, carteira, cotacoes, recomendacoes, ordens } = endpoints;
 const { painel, importacao, lotes, eventos, conciliacao, sistema, ir, rentabilidade } = endpoints;
 const { relatorio } = endpoints;
-const { alertas, usuarios, eu, auditoria, modelos } = endpoints;
+const { alertas, usuarios, eu, auditoria, modelos, inicio } = endpoints;
 
 /**
  * Every recorded call (mocks/fixtures/<name>.json): its answer must satisfy that endpoint's schema for that status.
@@ -216,6 +216,7 @@ export const FIXTURES = {
   'modelos-delete-409': fixture(modelos.delete, 409),
   'modelos-rebalancear-validar': fixture(modelos.validateRebalance, 200),
   'modelos-rebalancear-validar-404': fixture(modelos.validateRebalance, 404),
+  inicio: fixture(inicio.inicio, 200),
   health: fixture(sistema.health, 200),
   ready: fixture(sistema.ready, 200),
 } as const;

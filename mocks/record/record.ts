@@ -22,6 +22,7 @@ import {
   gravarPainel,
 } from './cenas-cadastro';
 import { gravarAlertas } from './cenas-alertas';
+import { gravarInicio } from './cenas-inicio';
 import { gravarIr } from './cenas-ir';
 import { gravarLotes } from './cenas-lotes';
 import { gravarModelos } from './cenas-modelos';
@@ -122,6 +123,7 @@ async function main() {
     await gravarAlertas(r, tickers[0]!.ticker);
     await gravarUsuarios(r);
     await gravarModelos(r, ana);
+    await gravarInicio(r);
     console.log(`Fixtures written to ${path.relative(process.cwd(), OUT_DIR)}/`);
   } finally {
     await app.close();

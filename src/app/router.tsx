@@ -20,6 +20,7 @@ import { alertasSearch } from '../features/alertas/search';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { irMensalSearch } from '../features/ir/ir-mensal';
 import { loteSearch } from '../features/lotes/search';
+import { rebalancearSearch } from '../features/modelos/search';
 import { irSearch, type IrSearch } from '../widgets/ir';
 
 function RootLayout() {
@@ -164,6 +165,21 @@ const routeTree = rootRoute.addChildren([
     // ?mes= the month shown (aaaa-mm); without it, last month (whose DARFs fall due this month).
     validateSearch: irMensalSearch,
     component: lazyRouteComponent(() => import('../features/ir/IrMensalPage'), 'IrMensalPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/modelos',
+    component: lazyRouteComponent(() => import('../features/modelos/ModelosPage'), 'ModelosPage'),
+  }),
+  createRoute({
+    ...child,
+    path: '/ferramentas/modelos/$id/rebalancear',
+    // ?venda=, ?compra= the two lotes a sent rebalance made, followed on the screen.
+    validateSearch: rebalancearSearch,
+    component: lazyRouteComponent(
+      () => import('../features/modelos/RebalancearPage'),
+      'RebalancearPage',
+    ),
   }),
   createRoute({
     ...child,

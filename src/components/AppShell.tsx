@@ -111,6 +111,7 @@ const MENUS: ReadonlyArray<{
       { value: 'eventos', to: '/ferramentas/eventos', label: 'Eventos corporativos' },
       { value: 'ir-mensal', to: '/ferramentas/ir-mensal', label: 'IR mensal' },
       { value: 'ativos', to: '/ferramentas/ativos', label: 'Ativos' },
+      { value: 'modelos', to: '/ferramentas/modelos', label: 'Modelos' },
       { value: 'alertas', to: '/alertas', label: 'Alertas' },
       { value: 'recomendacoes', to: '/recomendacoes', label: 'Recomendações' },
       {

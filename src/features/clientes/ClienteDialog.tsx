@@ -1,7 +1,23 @@
-import { Alert, Button, Checkbox, Dialog, Field, Input, SimpleGrid } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  useController,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import {
   ClienteInputSchema,
   EMAIL_BLOQUEIA_SALVAR,
@@ -10,6 +26,7 @@ import {
   type ClienteInputValues,
 } from '../../../contract';
 import { useSaveCliente } from '../../api/clientes';
+import { invalidateModelosSeguidos, modelosQueries } from '../../api/modelos';
 import { parseDecimal } from '../../lib/decimal';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { ApiRequestError } from '../../lib/api';
@@ -34,7 +51,7 @@ const FIELDS: Array<{
   { name: 'vm_private_ip', label: 'VM IP Privado' },
 ];
 
-const FIELD_NAMES: FieldName[] = [...FIELDS.map((f) => f.name), 'mt5_token'];
+const FIELD_NAMES: FieldName[] = [...FIELDS.map((f) => f.name), 'mt5_token', 'modelo'];
 
 const toValues = (c: Cliente | null): ClienteInputValues => ({
   nome: c?.nome ?? '',
@@ -48,6 +65,8 @@ const toValues = (c: Cliente | null): ClienteInputValues => ({
   vm_private_ip: c?.vm_private_ip ?? '',
   // Never shown: blank keeps the stored token.
   mt5_token: '',
+  // Unchanged, not sent (the stored one is kept); Nenhum sends null.
+  modelo: c?.modelo ?? undefined,
 });
 
 export interface ClienteDialogProps {
@@ -115,6 +134,38 @@ function Campos({
   );
 }
 
+/** The model portfolio the client follows (issue 33), or none; the list of models loads after the form. */
+function ModeloCampo({ control }: { control: Control<ClienteInputValues> }) {
+  const modelos = useQuery(modelosQueries.list());
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control, name: 'modelo' });
+  return (
+    <Field.Root invalid={!!fieldState.error} gridColumn={{ md: 'span 2' }}>
+      <Field.Label>Modelo</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          ref={ref}
+          name={field.name}
+          value={field.value == null ? '' : String(field.value)}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+          onBlur={field.onBlur}
+        >
+          <option value="">Nenhum</option>
+          {(modelos.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.nome}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 /** The client's own agent token: written, never shown; kept when blank; removable when there is one. */
 function TokenProprio({
   cliente,
@@ -164,11 +215,13 @@ function TokenProprio({
 
 function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: () => void }) {
   const save = useSaveCliente();
+  const queryClient = useQueryClient();
   // Set by a refused save; the alert stays while the email is still invalid.
   const [saveTried, setSaveTried] = useState(false);
   const [removeToken, setRemoveToken] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -183,7 +236,11 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
       save.mutate(
         { id: cliente?.id ?? null, input: removeToken ? { ...input, mt5_token: null } : input },
         {
-          onSuccess: onClose,
+          onSuccess: () => {
+            // Who follows which model changed (the models' screen lists them).
+            void invalidateModelosSeguidos(queryClient);
+            onClose();
+          },
           onError: (error) => setApiFieldErrors(error, FIELD_NAMES, setError),
         },
       ),
@@ -216,6 +273,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
           )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Campos register={register} errors={errors} />
+            <ModeloCampo control={control} />
             <TokenProprio
               cliente={cliente}
               register={register}

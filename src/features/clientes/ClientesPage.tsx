@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Cliente, ClienteStatus } from '../../../contract';
 import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
+import { modelosQueries } from '../../api/modelos';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { ClienteDialog } from './ClienteDialog';
@@ -20,6 +21,7 @@ export function ClientesPage() {
         ? STATUS_PENDENTE_MS
         : STATUS_REFRESH_MS,
   });
+  const modelos = useQuery(modelosQueries.list());
   const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
 
@@ -29,8 +31,13 @@ export function ClientesPage() {
   );
 
   const columns = useMemo(
-    () => colunasDosClientes(statusById, { onEdit: setEditing, onDelete: setDeleting }),
-    [statusById],
+    () =>
+      colunasDosClientes(
+        statusById,
+        { onEdit: setEditing, onDelete: setDeleting },
+        new Map((modelos.data ?? []).map((m) => [m.id, m.nome])),
+      ),
+    [statusById, modelos.data],
   );
 
   return (

@@ -76,6 +76,8 @@ interface Acoes {
 export const colunasDosClientes = (
   statusById: ReadonlyMap<number, ClienteStatus>,
   { onEdit, onDelete }: Acoes,
+  /** The models' names by id (issue 33): the model each client follows. */
+  modelos: ReadonlyMap<number, string> = new Map(),
 ) => [
   col.accessor('nome', { header: 'Nome', cell: (c) => <Clipped value={c.getValue()} /> }),
   col.accessor('email', { header: 'Email', cell: (c) => <Clipped value={c.getValue()} /> }),
@@ -95,6 +97,11 @@ export const colunasDosClientes = (
     meta: { ...META.percentual, exportar: (cl) => cl.percentual_patrimonio || null },
     // 0 is what the server stores for a blank percent: shown as empty.
     cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
+  }),
+  col.accessor((cl) => (cl.modelo ? (modelos.get(cl.modelo) ?? null) : null), {
+    id: 'modelo',
+    header: 'Modelo',
+    cell: (c) => <Clipped value={c.getValue()} />,
   }),
   col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
   col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),

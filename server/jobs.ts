@@ -5,6 +5,7 @@ import { alertasJobs } from './modules/alertas';
 import { clientesJobs } from './modules/clientes';
 import { eventosJobs } from './modules/eventos';
 import { lotesJobs } from './modules/lotes';
+import { modelosJobs } from './modules/modelos';
 import { ordensJobs } from './modules/ordens';
 import { rentabilidadeJobs } from './modules/rentabilidade';
 
@@ -19,6 +20,8 @@ export function serverJobs(deps: AppDeps, log: JobLog): Job[] {
     ...ordensJobs(deps, log),
     // Lotes nobody polls any more (a closed browser, a restart mid-lote), finished the same way.
     ...lotesJobs(deps.lotes, deps.config),
+    // A rebalance's buys, each client's released once its sales have ended (issue 33; at start too).
+    ...modelosJobs(deps, log),
     // Corporate events whose data_ex has come, applied (at start, then hourly).
     ...eventosJobs(deps, log),
     // Every client's MT5 status, measured again once stale (after the first question).

@@ -4,3 +4,11 @@
  */
 export { lotesRoutes } from './routes';
 export { createLotesServices, lotesJobs, type LotesServices } from './services';
+export {
+  ESCOPO_COMPRA,
+  ESCOPO_VENDA,
+  type CompraLiberada,
+  type LotesEncadeados,
+  type LotesEncadeadosIds,
+  type VendaEncadeada,
+} from './encadeados';

@@ -97,6 +97,7 @@ export interface LoteResumoRow {
   parciais: number;
   falhas: number;
   em_andamento: number;
+  aguardando: boolean;
 }
 
 /**
@@ -106,7 +107,7 @@ export interface LoteResumoRow {
 export function listLotesResumo(db: Db, limit: number): Promise<LoteResumoRow[]> {
   return queryRows<LoteResumoRow>(
     db,
-    sql`select l.id, l.lado, l.ticker_base, l.execucao, l.created_at, l.created_by,
+    sql`select l.id, l.lado, l.ticker_base, l.execucao, l.created_at, l.created_by, l.aguardando,
           count(distinct g.cliente_id)::int as clientes,
           count(g.id) filter (where g.state = 'completed')::int as executadas,
           count(g.id) filter (where g.state in ('failed', 'resolved') and f.filled > 0)::int as parciais,
@@ -117,7 +118,7 @@ export function listLotesResumo(db: Db, limit: number): Promise<LoteResumoRow[]>
         left join lateral (
           select coalesce(sum(volume_filled), 0) as filled from order_legs where group_id = g.id
         ) f on true
-        group by l.id, l.lado, l.ticker_base, l.execucao, l.created_at, l.created_by
+        group by l.id, l.lado, l.ticker_base, l.execucao, l.created_at, l.created_by, l.aguardando
         order by l.created_at desc, l.id`,
   );
 }

@@ -89,7 +89,8 @@ export class Lotes {
       nome: g.nome,
       operacao: g.lado === 'venda' ? g.operacao_id : null,
     }));
-    const finished = itens.every((i) => i.finished);
+    // A lote still waiting for orders (a rebalance's buys held until the sales end) is not finished yet.
+    const finished = !lote.aguardando && itens.every((i) => i.finished);
     const executed_all = itens.length > 0 && itens.every((i) => i.executed_all);
     if (finished && lote.finished_at === null) await this.markFinished(lote, itens, username);
     return {
@@ -143,7 +144,7 @@ export class Lotes {
       parciais: r.parciais,
       falhas: r.falhas,
       em_andamento: r.em_andamento,
-      finished: r.em_andamento === 0,
+      finished: r.em_andamento === 0 && !r.aguardando,
     }));
   }
 

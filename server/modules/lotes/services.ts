@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Job } from '../../lib/jobs';
 import { CriacaoDeLotes } from './criacao';
+import { LotesEncadeados } from './encadeados';
 import { Lotes } from './service';
 import { LoteSync } from './sync';
 
@@ -10,12 +11,18 @@ import { LoteSync } from './sync';
 export interface LotesServices {
   criacao: CriacaoDeLotes;
   lotes: Lotes;
+  /** A rebalance's sale lote and its waiting buy lote (issue 33). */
+  encadeados: LotesEncadeados;
 }
 
 export function createLotesServices(db: Db, config: Config, log: FastifyBaseLogger): LotesServices {
   // One sync of each group at a time, whoever asks: the creating request, the status calls, the follower.
   const sync = new LoteSync(db, config, log);
-  return { criacao: new CriacaoDeLotes(db, config, sync), lotes: new Lotes(db, config, log, sync) };
+  return {
+    criacao: new CriacaoDeLotes(db, config, sync),
+    lotes: new Lotes(db, config, log, sync),
+    encadeados: new LotesEncadeados(db, config, sync),
+  };
 }
 
 /**

@@ -104,16 +104,21 @@ export function useSendLote() {
 export function useSendVendaLote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, intent }: Envio<LoteVendaRequest>) =>
-      (
-        await call(e.sendVenda, {
-          headers: { 'idempotency-key': idempotencyKey(intent, body) },
-          body,
-        })
-      ).lote_id,
+    mutationFn: async ({ body, intent }: Envio<LoteVendaRequest>) => {
+      const { lote_id, fora } = await call(e.sendVenda, {
+        headers: { 'idempotency-key': idempotencyKey(intent, body) },
+        body,
+      });
+      // Who was left out (issue 34: what can be sent is sent): the lote's page lists them.
+      queryClient.setQueryData(foraDoLoteKey(lote_id), fora ?? []);
+      return lote_id;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lotesQueries.lists() }),
   });
 }
+
+/** The operations a sale lote left out when it was sent, with why (only in this tab: the answer said so). */
+export const foraDoLoteKey = (loteId: string) => ['lote-fora', loteId] as const;
 
 /** Asks the terminals to cancel what the lote still has open; its status answer replaces the polled one. */
 export function useCancelLote() {

@@ -7,6 +7,7 @@ import { useCancelLote, useLoteStatus, useSendVendaLote } from '../../api/lotes'
 import { ConfirmDialog, ConfirmDialogContent } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { uuid } from '../../lib/uuid';
+import { ForaDoLote } from './ForaDoLote';
 import {
   SITUACAO_LABEL,
   contagem,
@@ -223,6 +224,7 @@ export function LoteProgresso({ loteId, onReenviarCompra, onSent, onNovo }: Prop
           Nova ordem em lote
         </Button>
       </HStack>
+      <ForaDoLote loteId={status.lote_id} />
       <Cancelamento error={cancel.error} data={cancel.data} />
       <DataTable
         label="Ordens do lote"

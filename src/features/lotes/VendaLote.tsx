@@ -6,6 +6,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   LoteVendaRequestSchema,
   type LoteVendaRequest,
+  type ClienteStatus,
   type PosicaoPainel,
 } from '../../../contract';
 import { formatMoney } from '../../../shared/format';
@@ -20,6 +21,7 @@ import {
   alternar,
   foraDe,
   foraDoPercentual,
+  foraPorPadrao,
   percentualDe,
   selecionadasDe,
   totaisVenda,
@@ -28,12 +30,26 @@ import {
   type VendaLoteValores,
 } from './venda-lote-state';
 import { colunasDaVenda } from './vendaLoteColunas';
+import { useTerminais } from './useTerminais';
 
-/** What the form's schema needs besides its fields: who holds what, and whom the operator unticked. */
+/** What the form's schema needs besides its fields: who holds what, whom the operator unticked, who is off. */
 interface Contexto {
   posicoes: PosicaoPainel[];
   fora: Fora;
+  terminais: ReadonlyMap<string, ClienteStatus>;
 }
+
+/** The ticked operations of `acao`, the default ticks leaving out the clients whose terminal is not online. */
+const selecionadasDoContexto = ({ posicoes, fora, terminais }: Contexto, acao: string) =>
+  selecionadasDe(
+    posicoes,
+    fora,
+    acao,
+    foraPorPadrao(
+      posicoes.filter((p) => p.acao === acao),
+      terminais,
+    ),
+  );
 
 /** The contract's schema over the lote the form and the ticks make. */
 const resolver: Resolver<VendaLoteValores, Contexto, LoteVendaRequest> = (
@@ -42,7 +58,7 @@ const resolver: Resolver<VendaLoteValores, Contexto, LoteVendaRequest> = (
   options,
 ) =>
   zodResolver(LoteVendaRequestSchema)(
-    vendaBody(values, selecionadasDe(context?.posicoes ?? [], context!.fora, values.acao)),
+    vendaBody(values, selecionadasDoContexto(context!, values.acao)),
     context,
     options as never,
   ) as never;
@@ -60,31 +76,36 @@ export function VendaLote({
 }) {
   const query = useQuery(painelQueries.posicionadas());
   const posicoes = useMemo(() => query.data?.posicionadas ?? [], [query.data]);
-  // Everyone who holds the stock sells, unless unticked.
+  const terminais = useTerminais();
+  // Everyone who holds the stock sells, unless unticked; a client whose terminal is not online starts unticked.
   const [fora, setFora] = useState<Fora>({ acao: '', ids: new Set() });
   const [intent] = useState(uuid);
   const [envio, setEnvio] = useState<EnvioVenda | null>(null);
   const form = useForm<VendaLoteValores, Contexto, LoteVendaRequest>({
     defaultValues: { acao: tickerInicial ?? '', execucao: 'mercado', percentual: 100 },
     resolver,
-    context: { posicoes, fora },
+    context: { posicoes, fora, terminais },
     mode: 'onChange',
     shouldUnregister: true,
   });
   const values = useWatch({ control: form.control });
   const acao = values.acao ?? '';
   const operacoes = useMemo(() => posicoes.filter((p) => p.acao === acao), [posicoes, acao]);
-  const selecionadas = selecionadasDe(posicoes, fora, acao);
+  const padrao = useMemo(() => foraPorPadrao(operacoes, terminais), [operacoes, terminais]);
+  const selecionadas = selecionadasDe(posicoes, fora, acao, padrao);
   const percentual = percentualDe(values.percentual);
   const totais = totaisVenda(selecionadas, percentual);
   const foraDoLote = foraDoPercentual(selecionadas, percentual);
   const pronta = LoteVendaRequestSchema.safeParse(vendaBody(values, selecionadas)).success;
   const columns = useMemo(
     () =>
-      colunasDaVenda(operacoes, foraDe(fora, acao), (ids, vende) =>
-        setFora((f) => alternar(f, acao, ids, vende)),
+      colunasDaVenda(
+        operacoes,
+        foraDe(fora, acao, padrao),
+        (ids, vende) => setFora((f) => alternar(f, acao, ids, vende, padrao)),
+        terminais,
       ),
-    [operacoes, fora, acao],
+    [operacoes, fora, acao, padrao, terminais],
   );
   // What the contract's schema parsed is what is sent.
   const onEnviar = form.handleSubmit((body) =>

@@ -1,4 +1,4 @@
-import type { Execucao, LoteVendaRequest, PosicaoPainel } from '../../../contract';
+import type { ClienteStatus, Execucao, LoteVendaRequest, PosicaoPainel } from '../../../contract';
 import { Decimal } from '../../../shared/decimal';
 import { formatInteger } from '../../../shared/format';
 import { somaExata } from '../../../shared/lotes';
@@ -55,18 +55,30 @@ export function acoesEmAberto(posicoes: readonly PosicaoPainel[]): AcaoOpcao[] {
     }));
 }
 
-/** The operations the operator unticked, for one stock: choosing another starts with everyone ticked again. */
+/** The operations the operator unticked, for one stock: choosing another starts with the default ticks again. */
 export interface Fora {
   acao: string;
   ids: ReadonlySet<number>;
 }
 
-export const foraDe = (fora: Fora, acao: string): ReadonlySet<number> =>
-  fora.acao === acao ? fora.ids : new Set();
+const NENHUMA: ReadonlySet<number> = new Set();
 
-/** Ticks (`vende`) or unticks operations of `acao`. */
-export function alternar(fora: Fora, acao: string, ids: number[], vende: boolean): Fora {
-  const next = new Set(foraDe(fora, acao));
+/**
+ * Who is unticked for `acao`: the operator's choice, or until the operator ticks or unticks anyone, `padrao` (the
+ * operations whose client's terminal is not online, issue 34).
+ */
+export const foraDe = (fora: Fora, acao: string, padrao: ReadonlySet<number> = NENHUMA) =>
+  fora.acao === acao ? fora.ids : padrao;
+
+/** Ticks (`vende`) or unticks operations of `acao`, from what is shown (the default ticks until then). */
+export function alternar(
+  fora: Fora,
+  acao: string,
+  ids: number[],
+  vende: boolean,
+  padrao: ReadonlySet<number> = NENHUMA,
+): Fora {
+  const next = new Set(foraDe(fora, acao, padrao));
   for (const id of ids) {
     if (vende) next.delete(id);
     else next.add(id);
@@ -75,8 +87,43 @@ export function alternar(fora: Fora, acao: string, ids: number[], vende: boolean
 }
 
 /** The operations of `acao` that sell: all of them but the unticked. */
-export const selecionadasDe = (posicoes: readonly PosicaoPainel[], fora: Fora, acao: string) =>
-  posicoes.filter((p) => p.acao === acao && !foraDe(fora, acao).has(p.id));
+export const selecionadasDe = (
+  posicoes: readonly PosicaoPainel[],
+  fora: Fora,
+  acao: string,
+  padrao: ReadonlySet<number> = NENHUMA,
+) => posicoes.filter((p) => p.acao === acao && !foraDe(fora, acao, padrao).has(p.id));
+
+/**
+ * A client's terminal by its name (the panel's rows name the client, not its id): its last measured status; a
+ * name two clients share tells nothing (undefined), nor does a client not measured yet.
+ */
+export function terminaisPorNome(
+  clientes: ReadonlyArray<{ id: number; nome: string | null }>,
+  status: readonly ClienteStatus[],
+): ReadonlyMap<string, ClienteStatus> {
+  const porId = new Map(status.map((s) => [s.id, s]));
+  const vistos = new Map<string, ClienteStatus | null>();
+  for (const c of clientes) {
+    if (c.nome === null) continue;
+    vistos.set(c.nome, vistos.has(c.nome) ? null : (porId.get(c.id) ?? null));
+  }
+  return new Map([...vistos].filter((e): e is [string, ClienteStatus] => e[1] !== null));
+}
+
+/** The operations left unticked at first: those whose client's terminal was last seen not online. */
+export const foraPorPadrao = (
+  operacoes: readonly PosicaoPainel[],
+  terminais: ReadonlyMap<string, ClienteStatus>,
+): ReadonlySet<number> =>
+  new Set(
+    operacoes
+      .filter((p) => {
+        const t = terminais.get(p.cliente);
+        return t !== undefined && t.status !== 'online';
+      })
+      .map((p) => p.id),
+  );
 
 /** (preço atual − preço de compra) × quantidade, to the cent; nothing without a quote. */
 export function resultado(p: PosicaoPainel): number | null {

@@ -1,9 +1,10 @@
 import { chakra } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { PosicaoPainel } from '../../../contract';
+import type { ClienteStatus, Mt5StatusValue, PosicaoPainel } from '../../../contract';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import { META } from '../../components/DataTable';
 import { ValorComSinal } from '../../components/ValorComSinal';
+import { CHECKING, StatusBadge, statusView } from '../../widgets/status-mt5';
 import { resultado } from './venda-lote-state';
 
 export const Checkbox = chakra('input', {
@@ -22,7 +23,9 @@ export function colunasDaVenda(
   operacoes: readonly PosicaoPainel[],
   fora: ReadonlySet<number>,
   toggle: (ids: number[], vende: boolean) => void,
+  terminais: ReadonlyMap<string, ClienteStatus> = new Map(),
 ) {
+  const terminal = (p: PosicaoPainel) => terminais.get(p.cliente);
   const todas = operacoes.length > 0 && operacoes.every((p) => !fora.has(p.id));
   const money = (id: 'preco_compra' | 'preco_atual', header: string) =>
     col.accessor((p) => p[id] ?? undefined, {
@@ -59,6 +62,21 @@ export function colunasDaVenda(
       ),
     }),
     col.accessor('cliente', { header: 'Cliente' }),
+    // The terminal's last status (issue 34): a client whose terminal is not online starts unticked, and says why.
+    col.accessor((p) => terminal(p)?.status, {
+      id: 'terminal',
+      header: 'Terminal',
+      sortUndefined: 'last',
+      cell: (c) => {
+        const t = terminal(c.row.original);
+        return t ? (
+          <StatusBadge status={t.status as Mt5StatusValue} detalhe={t.detail} />
+        ) : (
+          <chakra.span color="fg.muted">{CHECKING}</chakra.span>
+        );
+      },
+      meta: { exportar: (p) => statusView(terminal(p)).text },
+    }),
     col.accessor((p) => p.data_compra ?? undefined, {
       id: 'data_compra',
       header: 'Data Compra',

@@ -17,9 +17,17 @@ export function parseDecimal(text: unknown): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
 }
 
-/** A number as a Brazilian types it: '41,23' (no thousands separator while editing); '' for none or NaN. */
+/**
+ * A number as a Brazilian types it: '41,23' (no thousands separator while editing); '' for none or NaN. A fraction
+ * shows at least two places, as money is read — 35.4 is '35,40', never '35,4' (issue 34, rough edge 17) — and a
+ * whole number none ('230'); a finer price keeps its places ('38,1234').
+ */
 export function decimalText(value: number | null | undefined): string {
   return value === undefined || value === null || Number.isNaN(value)
     ? ''
-    : value.toLocaleString('pt-BR', { useGrouping: false, maximumFractionDigits: 10 });
+    : value.toLocaleString('pt-BR', {
+        useGrouping: false,
+        minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+        maximumFractionDigits: 10,
+      });
 }

@@ -26,10 +26,16 @@ describe('parseDecimal', () => {
 });
 
 describe('decimalText', () => {
+  it('shows a price of 35,40 as 35,40, not 35,4 (issue 34, rough edge 17)', () => {
+    expect(decimalText(35.4)).toBe('35,40');
+    expect(decimalText(0.5)).toBe('0,50');
+  });
+
   it('writes a number as a Brazilian types it, nothing for none', () => {
     expect(decimalText(41.23)).toBe('41,23');
-    expect(decimalText(1234.5)).toBe('1234,5');
+    expect(decimalText(1234.5)).toBe('1234,50');
     expect(decimalText(230)).toBe('230');
+    expect(decimalText(38.1234)).toBe('38,1234');
     expect(decimalText(undefined)).toBe('');
     expect(decimalText(null)).toBe('');
     expect(decimalText(Number.NaN)).toBe('');

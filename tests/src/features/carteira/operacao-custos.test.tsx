@@ -61,6 +61,6 @@ describe('the operation dialog: Custos da compra and Custos da venda', () => {
     await user.click(within(wege).getByRole('button', { name: 'Editar WEGE3' }));
     dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
     expect(within(dialog).getByLabelText('Custos da compra (R$)')).toHaveValue('4,75');
-    expect(within(dialog).getByLabelText('Custos da venda (R$)')).toHaveValue('3,1');
+    expect(within(dialog).getByLabelText('Custos da venda (R$)')).toHaveValue('3,10');
   });
 });

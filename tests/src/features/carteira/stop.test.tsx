@@ -54,7 +54,7 @@ describe('the stop of an operation', () => {
     await abrirPosicionadas(user);
     await user.click(within(await linhaDe('PETR4')).getByRole('button', { name: 'Editar PETR4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Operação' });
-    expect(within(dialog).getByLabelText('Valor Stop')).toHaveValue('28,5');
+    expect(within(dialog).getByLabelText('Valor Stop')).toHaveValue('28,50');
     await user.clear(within(dialog).getByLabelText('Valor Stop'));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -113,7 +113,7 @@ describe('the stop of an operation', () => {
     expect(mockOperacao(criada()!)).toMatchObject({ valor_stop: 45.5, valor_alvo: 50 });
     await user.click(within(await linhaDe('WEGE3')).getByRole('button', { name: 'Editar WEGE3' }));
     const editar = await screen.findByRole('dialog', { name: 'Editar Operação' });
-    expect(within(editar).getByLabelText('Valor Stop')).toHaveValue('45,5');
+    expect(within(editar).getByLabelText('Valor Stop')).toHaveValue('45,50');
     // A flow through two dialogs and an order's polls (a busy machine runs it slowly).
   }, 30_000);
 });

@@ -9,6 +9,8 @@ export interface ClienteAlvo {
   codigo_xp: string | null;
   vm_ip: string | null;
   vm_private_ip: string | null;
+  /** The client's own agent token, sealed: its VM takes only that one when it has one. */
+  mt5_token: string | null;
 }
 
 /** Every client (undefined), or these ones. */
@@ -27,7 +29,7 @@ export function selectClientesAlvo(db: Db, ids?: readonly number[]): Promise<Cli
   return queryRows<ClienteAlvo>(
     db,
     sql`select c.id, coalesce(nullif(trim(c.nome), ''), 'Cliente ' || c.id) as nome,
-          nullif(trim(c.codigo_xp), '') as codigo_xp, c.vm_ip, c.vm_private_ip
+          nullif(trim(c.codigo_xp), '') as codigo_xp, c.vm_ip, c.vm_private_ip, c.mt5_token
         from ${clientes} c where true ${soCliente('c', ids)}
         order by 2, c.id`,
   );

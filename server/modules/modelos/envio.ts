@@ -40,8 +40,11 @@ function divergencia(
   agora: PlanoCliente | undefined,
 ): string | null {
   if (!agora) return 'o cliente não foi encontrado';
-  if (agora.excluido)
-    return (agora.motivo ?? 'o cliente ficou de fora do plano').replace(/\.$/, '');
+  if (agora.excluido) {
+    // The reason as a clause of the sentence that names the client.
+    const motivo = (agora.motivo ?? 'o cliente ficou de fora do plano').replace(/\.$/, '');
+    return `${motivo.charAt(0).toLowerCase()}${motivo.slice(1)}`;
+  }
   const chave = (o: { ticker: string; lado: string; quantidade: number }) =>
     `${o.lado}:${o.ticker}:${o.quantidade}`;
   const atuais = new Set(agora.ordens.map(chave));

@@ -5,6 +5,7 @@ import { useSaveOperacao } from '../../api/operacoes';
 import { DateInput } from '../../components/DateInput';
 import { AcaoSelect, DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
+import { mensagemDoErro } from '../../lib/api-error';
 import { setApiFieldErrors } from '../../lib/form-errors';
 import {
   CAMPOS_DA_OPERACAO,
@@ -82,6 +83,8 @@ function OperacaoForm({
     defaultValues: valoresIniciais(operacao),
   });
   const save = useSaveOperacao();
+  // Said once: what the server said of a field is under it, the rest here (issue 34).
+  const erro = mensagemDoErro(save.error, CAMPOS_DA_OPERACAO);
 
   const onSubmit = handleSubmit((values, event) => {
     clearErrors();
@@ -122,10 +125,10 @@ function OperacaoForm({
             <DecimalField control={control} name="preco_venda_unitario" label="Preço Venda" />
             <DecimalField control={control} name="custos_venda" label="Custos da venda (R$)" />
           </SimpleGrid>
-          {save.error && (
+          {erro && (
             <Alert.Root status="error" mt="4" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{save.error.message}</Alert.Title>
+              <Alert.Title>{erro}</Alert.Title>
             </Alert.Root>
           )}
         </Dialog.Body>

@@ -10,6 +10,7 @@ import {
 import { useCancelOrdem, useResolveOrdem } from '../../api/ordens';
 import { usePermissao } from '../../api/permissao';
 import { TargetDialog } from '../../components/TargetDialog';
+import { mensagemDoErro } from '../../lib/api-error';
 
 /**
  * The aviso of an order in doubt: its outcome is not known yet and the terminal is asked again; it is never a
@@ -81,7 +82,7 @@ export function OrdemAcoes({ groupId, clienteId, cancelavel, resolvivel }: Props
       {cancel.error && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{cancel.error.message}</Alert.Title>
+          <Alert.Title>{mensagemDoErro(cancel.error)}</Alert.Title>
         </Alert.Root>
       )}
       <ResolverOrdemDialog
@@ -150,7 +151,7 @@ function ResolverForm({
             {resolve.error && (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
-                <Alert.Title>{resolve.error.message}</Alert.Title>
+                <Alert.Title>{mensagemDoErro(resolve.error)}</Alert.Title>
               </Alert.Root>
             )}
           </Stack>

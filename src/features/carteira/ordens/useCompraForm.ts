@@ -13,6 +13,8 @@ import { carteiraQueries } from '../../../api/carteira';
 import { cotacoesQueries } from '../../../api/cotacoes';
 import { useSendCompra, useValidateCompra } from '../../../api/ordens';
 import { followStopDaCompra } from '../../../api/stop-da-compra';
+import { mensagemDoErro } from '../../../lib/api-error';
+import { setApiFieldErrors } from '../../../lib/form-errors';
 import {
   compraBody,
   compraInicial,
@@ -31,6 +33,17 @@ const CompraFormSchema = CompraValidarRequestSchema.safeExtend({
   valor_stop: valorDaOrdem('o stop').optional(),
 });
 export type CompraFormValues = CompraValidarRequest & { valor_stop?: number | undefined };
+
+/** The fields of the form Validar's answer may speak of. */
+const CAMPOS_DA_VALIDACAO = [
+  'ticker',
+  'execucao',
+  'preco',
+  'modo',
+  'quantidade',
+  'valor',
+  'tp',
+] as const;
 
 /**
  * The buy dialog's wiring: the form (the contract's schema), its state (./compra-state.ts), today's quote and the
@@ -67,7 +80,11 @@ export function useCompraForm(clienteId: number, onExecuted: () => void) {
     const pedido = pedidoDeValidacao(getValues());
     validate.mutate(pedido as CompraValidarRequest, {
       onSuccess: (result) => dispatch({ type: 'validated', pedido, result }),
-      onError: (err) => flow.setError(err.message),
+      // The server's word on a field goes under it, the rest above the buttons: each said once (issue 34).
+      onError: (err) => {
+        setApiFieldErrors(err, CAMPOS_DA_VALIDACAO, form.setError);
+        flow.setError(mensagemDoErro(err, CAMPOS_DA_VALIDACAO));
+      },
     });
   });
 

@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Lado } from '../../../../contract';
 import { useOrdemStatus, type Envio } from '../../../api/ordens';
+import { mensagemDoErro } from '../../../lib/api-error';
 import { uuid } from '../../../lib/uuid';
 
 /**
@@ -49,7 +50,7 @@ export function useOrdemFlow<B>(
         onSuccess: setGroupId,
         onError: (err) => {
           submitting.current = false;
-          setError(err.message);
+          setError(mensagemDoErro(err));
         },
       },
     );

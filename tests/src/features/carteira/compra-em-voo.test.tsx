@@ -78,7 +78,7 @@ describe('a buy of the stock already in flight, in the buy dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(
       await screen.findByText(
-        /Erro 409: .*Já há uma compra de PETR4 em andamento para este cliente \(100 ações, R\$ 3\.000,00\)\. Confira o histórico de ordens; para comprar assim mesmo, confirme a compra em andamento\./,
+        /^Já há uma compra de PETR4 em andamento para este cliente \(100 ações, R\$ 3\.000,00\)\. Confira o histórico de ordens; para comprar assim mesmo, confirme a compra em andamento\./,
       ),
     ).toBeInTheDocument();
 

@@ -8,6 +8,7 @@ import { CompraCampos, CompraEstimativa } from './CompraCampos';
 import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
+import { TerminalIndisponivel, useTerminalDoCliente } from './TerminalDoCliente';
 import { useCompraForm } from './useCompraForm';
 
 interface Props {
@@ -41,6 +42,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
   const { sending } = flow;
   const [pickerOpen, setPickerOpen] = useState(false);
   const { picked, validacao } = state;
+  const terminal = useTerminalDoCliente(clienteId);
 
   return (
     <>
@@ -54,6 +56,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         limite={compra.values.execucao === 'limite'}
         flow={flow}
       >
+        {terminal.motivo && <TerminalIndisponivel motivo={terminal.motivo} />}
         <HStack align="end">
           <FormField label="Ticker" error={form.formState.errors.ticker?.message}>
             <Input
@@ -80,10 +83,16 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
             variant="outline"
             onClick={compra.onValidate}
             loading={compra.validating}
-            disabled={sending}
+            disabled={sending || terminal.motivo !== null}
+            aria-describedby={terminal.motivo ? 'validar-indisponivel' : undefined}
           >
             Validar
           </Button>
+          {terminal.curto && !sending && (
+            <Text id="validar-indisponivel" fontSize="sm" color="fg.muted">
+              {terminal.curto}
+            </Text>
+          )}
           {situacao.mustValidateAgain && !sending && (
             <Text fontSize="sm" color="orange.600">
               {VALIDAR_DE_NOVO}

@@ -1,10 +1,11 @@
 /** How a figure is coloured on screen: by its sign, or by a rule of its own (To Gain). */
 export type Cor = 'verde' | 'vermelho' | 'laranja';
 
+/** Text colours on white, each at least 4.5:1 (WCAG AA; the theme's green.600 is darkened for it). */
 export const COR_TOKEN: Record<Cor, string> = {
   verde: 'green.600',
   vermelho: 'red.600',
-  laranja: 'orange.500',
+  laranja: 'orange.700',
 };
 
 /** Variação and result values: green when ≥ 0, else red; no colour without a value. */

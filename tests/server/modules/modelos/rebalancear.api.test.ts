@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoteStatus, PlanoCliente } from '../../../../contract';
 import { buildApp } from '../../../../server/app';
-import { modeloClientes, orderGroups, rebalanceamentoClientes } from '../../../../server/db/schema';
+import {
+  modeloClientes,
+  orderGroups,
+  rebalanceamentoClientes,
+  rebalanceamentos,
+} from '../../../../server/db/schema';
+import { releaseRebalanceamento } from '../../../../server/modules/modelos/liberacao';
 import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
 import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../../../support/test-server';
 import { contagem, legsAbertas, seed } from './support';
@@ -26,7 +32,7 @@ describe('modelos: sending a rebalance (two linked lotes)', () => {
 
   beforeAll(async () => {
     // Orders rest at their terminals until the test fills (or rejects) them.
-    fleet = await startFleet(['online', 'online', 'online', 'online', 'online'], {
+    fleet = await startFleet(['online', 'online', 'online', 'online', 'online', 'online'], {
       token: TOKEN,
       fillDelayMs: 3_600_000,
       marginFree: 1e8,
@@ -47,12 +53,19 @@ describe('modelos: sending a rebalance (two linked lotes)', () => {
       { nome: 'E', patrimonio: '28000.00', posicoes: { PETR4: 630 }, sim: 2 },
       // R's sale of 400 fills 200 and the rest is rejected: its buys are re-sized.
       { nome: 'R', patrimonio: '40000.00', posicoes: { PETR4: 700 }, sim: 3 },
-      // S, as A, for the release by other instances (it follows no model until then: left out of the first send).
+      // S and S2, as A, for the releases by other instances (they follow no model until then: out of the first send).
       {
         nome: 'S',
         patrimonio: '28000.00',
         posicoes: { PETR4: 300, VALE3: 100 },
         sim: 4,
+        segue: false,
+      },
+      {
+        nome: 'S2',
+        patrimonio: '28000.00',
+        posicoes: { PETR4: 300, VALE3: 100 },
+        sim: 5,
         segue: false,
       },
     ]));
@@ -106,6 +119,7 @@ describe('modelos: sending a rebalance (two linked lotes)', () => {
   const e = () => ids[2]!;
   const r = () => ids[3]!;
   const s5 = () => ids[4]!;
+  const s6 = () => ids[5]!;
 
   let lotes: { lote_venda: string; lote_compra: string };
   let corpo: unknown;
@@ -184,41 +198,71 @@ describe('modelos: sending a rebalance (two linked lotes)', () => {
     expect(await contagem(server)).toEqual(antes);
   });
 
-  it('releases held buys once, whoever runs the release: a restarted server, two instances at once', async () => {
-    // S, as the worked example A, now follows the model.
-    await server.database.db.insert(modeloClientes).values({ cliente_id: s5(), modelo_id: modelo });
-    const [completo] = await validar({ modo: 'completo', clientes: [s5()] });
-    expect(completo!.ordens.map((o) => `${o.lado} ${o.ticker} ${o.quantidade}`)).toEqual([
+  /** A client like the worked example A follows the model and sends its rebalance; its sale fills. */
+  const enviarEVender = async (cliente: number, key: string) => {
+    await server.database.db
+      .insert(modeloClientes)
+      .values({ cliente_id: cliente, modelo_id: modelo });
+    const [plano] = await validar({ modo: 'completo', clientes: [cliente] });
+    expect(plano!.ordens.map((o) => `${o.lado} ${o.ticker} ${o.quantidade}`)).toEqual([
       'venda PETR4 90',
       'compra VALE3 40',
       'compra ITUB4 240',
     ]);
-    const res = await enviar('rebalanceamento-2', {
+    const res = await enviar(key, {
       modo: 'completo',
-      itens: [{ cliente: s5(), ordens: completo!.ordens }],
+      itens: [{ cliente, ordens: plano!.ordens }],
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const segundo = (await res.json()) as typeof lotes;
-    await preencher(segundo.lote_venda);
-    await until(segundo.lote_venda, (s) => s.finished);
-    expect((await statusOf(segundo.lote_compra)).itens).toEqual([]);
+    const enviados = (await res.json()) as typeof lotes;
+    await preencher(enviados.lote_venda);
+    await until(enviados.lote_venda, (s) => s.finished);
+    // Nothing released it yet: the buy lote has no order and is not finished.
+    expect(await statusOf(enviados.lote_compra)).toMatchObject({ itens: [], finished: false });
+    return enviados;
+  };
+  const tickersDe = async (loteId: string) =>
+    (
+      await server.database.db
+        .select({ ticker: orderGroups.ticker_base })
+        .from(orderGroups)
+        .where(eq(orderGroups.lote_id, loteId))
+    )
+      .map((g) => g.ticker)
+      .sort();
 
-    // Two more instances on the same database start (each releases what is held at start) and run at once.
-    const novas = await Promise.all([0, 1].map(() => instancia()));
-    await Promise.all(novas.map((app) => app.deps.jobs.trigger('modelos.compras')));
-    const compras = completo!.ordens.filter((o) => o.lado === 'compra');
-    const grupos = await server.database.db
-      .select()
-      .from(orderGroups)
-      .where(eq(orderGroups.lote_id, segundo.lote_compra));
-    expect(grupos.map((g) => g.ticker_base).sort()).toEqual(compras.map((c) => c.ticker).sort());
+  it('releases what was held when a server starts again (nothing else asks)', async () => {
+    const enviados = await enviarEVender(s5(), 'rebalanceamento-2');
+    const reiniciado = await instancia();
+    await reiniciado.ready();
+    await reiniciado.deps.jobs.trigger('modelos.compras');
+    expect(await tickersDe(enviados.lote_compra)).toEqual(['ITUB4', 'VALE3']);
     const [retido] = await server.database.db
       .select()
       .from(rebalanceamentoClientes)
       .where(eq(rebalanceamentoClientes.cliente_id, s5()));
     expect(retido!.liberado_em).not.toBeNull();
-    await preencher(segundo.lote_compra);
-    expect((await until(segundo.lote_compra, (s) => s.finished)).executed_all).toBe(true);
+    await preencher(enviados.lote_compra);
+    expect((await until(enviados.lote_compra, (s) => s.finished)).executed_all).toBe(true);
+  });
+
+  it('releases once when two instances release the same client at the same time', async () => {
+    const enviados = await enviarEVender(s6(), 'rebalanceamento-3');
+    const [row] = await server.database.db
+      .select()
+      .from(rebalanceamentos)
+      .where(eq(rebalanceamentos.lote_compra_id, enviados.lote_compra));
+    // Both instances read the client as held before either stores its buys (their job runs, side by side).
+    const duas = await Promise.all([instancia(), instancia()]);
+    await Promise.all(
+      duas.map((app) => releaseRebalanceamento(app.deps, row!, { sincronizar: true })),
+    );
+    expect(await tickersDe(enviados.lote_compra)).toEqual(['ITUB4', 'VALE3']);
+    const pedidas = (await legsAbertas(server, enviados.lote_compra)).map((l) => l.symbol).sort();
+    expect(pedidas).toEqual(['ITUB4', 'ITUB4F', 'VALE3F']);
+    expect(sim(s6()).orderCount).toBe(4);
+    await preencher(enviados.lote_compra);
+    expect((await until(enviados.lote_compra, (s) => s.finished)).executed_all).toBe(true);
   });
 
   /** Another server on the same database (as a restart, or a second instance, would be). */
@@ -230,7 +274,6 @@ describe('modelos: sending a rebalance (two linked lotes)', () => {
       spaDir: null,
       logger: false,
     });
-    await app.ready();
     extras.push(app);
     return app;
   }

@@ -94,7 +94,7 @@ describe('the income tax, end to end', () => {
     await screenshot(page, 'ir-aba-1280');
 
     // March in detail: the day trade's line and its DARF.
-    await marco.getByRole('button', { name: 'Ver 03/2026' }).click();
+    await marco.getByRole('button', { name: 'Ver Mar/2026' }).click();
     const mes = page.getByRole('region', { name: 'IR de Março de 2026' });
     const vendas = mes.getByRole('table', { name: 'Vendas de 03/2026' });
     await vendas.getByRole('row').filter({ hasText: 'PETR4' }).waitFor();

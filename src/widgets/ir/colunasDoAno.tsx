@@ -46,7 +46,8 @@ export const colunasDoAno = ({
         fontWeight="semibold"
         aria-current={c.getValue() === aberto ? 'true' : undefined}
         onClick={() => onAbrir(c.getValue())}
-        aria-label={`Ver ${mesCurto(c.getValue())}`}
+        // The name holds the words shown ('Mar/2026'), as voice control users say them (WCAG 2.5.3).
+        aria-label={`Ver ${mesAbreviado(c.getValue())}`}
         title={`Ver ${mesCurto(c.getValue())}`}
       >
         {mesAbreviado(c.getValue())}

@@ -81,7 +81,9 @@ describe('the portfolio’s IR tab', () => {
 
   it('opens a month: its sales, positions at the average cost, computation, carries and DARF', async () => {
     const { user } = renderApp('/clientes/1/carteira?aba=ir&ano=2026');
-    await user.click(await screen.findByRole('button', { name: 'Ver 03/2026' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Ver Mar/2026' }, { timeout: 5000 }),
+    );
     const mes = await screen.findByRole('region', { name: 'IR de Março de 2026' });
 
     const vendas = await within(mes).findByRole('table', { name: 'Vendas de 03/2026' });
@@ -168,7 +170,7 @@ describe('the portfolio’s IR tab', () => {
       await within(darf).findByText('Paga 01/2026 e 02/2026.', { exact: false }),
     ).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Ver 01/2026' }));
+    await user.click(screen.getByRole('button', { name: 'Ver Jan/2026' }));
     const janeiro = await screen.findByRole('region', { name: 'IR de Janeiro de 2026' });
     expect(
       await within(janeiro).findByText(

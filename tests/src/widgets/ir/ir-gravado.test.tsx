@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCarteiraMock } from '../../../../mocks/handlers/carteira';
 import { recorded } from '../../../../mocks/recorded';
 import { formatDate, formatNumber } from '../../../../shared/format';
+import { mesAbreviado } from '../../../../src/widgets/ir/ir-state';
 import { renderApp } from '../../../support/render';
 
 /**
@@ -21,7 +22,7 @@ describe('the IR tab on the recorded answers', () => {
     const grade = await screen.findByRole('table', { name: `IR ${ano.ano}` }, { timeout: 5000 });
     const fevereiro = ano.meses.find((m) => m.mes === mes)!;
     const linha = (
-      await within(grade).findByRole('button', { name: `Ver ${mes.slice(5)}/${mes.slice(0, 4)}` })
+      await within(grade).findByRole('button', { name: `Ver ${mesAbreviado(mes)}` })
     ).closest('tr')!;
     expect(linha).toHaveTextContent(formatNumber(fevereiro.darf_valor));
     expect(linha).toHaveTextContent(formatDate(fevereiro.darf_vencimento));

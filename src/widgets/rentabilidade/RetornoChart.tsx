@@ -3,6 +3,7 @@ import type * as LightweightCharts from 'lightweight-charts';
 import type { Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatNumber } from '../../../shared/format';
+import { AtribuicaoGrafico } from '../../components/AtribuicaoGrafico';
 import { MESES_CURTOS, percentual, type LinhasDoGrafico } from './rentabilidade-state';
 
 type Biblioteca = typeof LightweightCharts;
@@ -36,6 +37,8 @@ function draw(lib: Biblioteca, container: HTMLElement, linhas: LinhasDoGrafico) 
       background: { type: lib.ColorType.Solid, color: '#ffffff' },
       textColor: '#3f3f46',
       fontSize: 12,
+      // Its link inside the role="img" is a nested control: the attribution is under the chart.
+      attributionLogo: false,
     },
     grid: { vertLines: { color: '#f4f4f5' }, horzLines: { color: '#f4f4f5' } },
     rightPriceScale: { borderColor: '#e4e4e7' },
@@ -129,6 +132,7 @@ export function RetornoChart({ linhas, label }: { linhas: LinhasDoGrafico; label
           </HStack>
         ))}
       </HStack>
+      <AtribuicaoGrafico />
     </Stack>
   );
 }

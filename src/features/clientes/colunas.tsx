@@ -98,10 +98,16 @@ export const colunasDosClientes = (
     // 0 is what the server stores for a blank percent: shown as empty.
     cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
   }),
-  col.accessor((cl) => (cl.modelo ? (modelos.get(cl.modelo) ?? null) : null), {
+  // Read from the models at each render (as the status): they may arrive after the clients.
+  col.display({
     id: 'modelo',
     header: 'Modelo',
-    cell: (c) => <Clipped value={c.getValue()} />,
+    meta: { exportar: (cl) => (cl.modelo ? (modelos.get(cl.modelo) ?? null) : null) },
+    cell: (c) => (
+      <Clipped
+        value={c.row.original.modelo ? (modelos.get(c.row.original.modelo) ?? null) : null}
+      />
+    ),
   }),
   col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
   col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),

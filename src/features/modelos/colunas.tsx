@@ -18,7 +18,10 @@ interface Acoes {
 
 /** The models' columns: name, weights, band, who follows it, and what a row opens. */
 export function colunasDosModelos(nomes: ReadonlyMap<number, string>, acoes: Acoes) {
-  const seguidores = (m: Modelo) => m.clientes.map((id) => nomes.get(id) ?? `Cliente ${id}`);
+  const seguidores = (m: Modelo) =>
+    m.clientes
+      .map((id) => nomes.get(id) ?? `Cliente ${id}`)
+      .sort((a, b) => a.localeCompare(b, 'pt-BR'));
   const colunas = [
     col.accessor('nome', { header: 'Nome' }),
     col.accessor((m) => composicaoTexto(m), {
@@ -41,12 +44,15 @@ export function colunasDosModelos(nomes: ReadonlyMap<number, string>, acoes: Aco
         </Text>
       ),
     }),
-    col.accessor((m) => seguidores(m).join(', '), {
+    // A display column, read from the names at each render: an accessor's value is cached per row, and the names
+    // may arrive after the models.
+    col.display({
       id: 'seguidores',
       header: 'Seguido por',
+      meta: { exportar: (m) => seguidores(m).join(', ') },
       cell: (c) => (
         <Text as="span" display="block" maxW={{ base: '10rem', md: '20rem' }} truncate>
-          {c.getValue() || DASH}
+          {seguidores(c.row.original).join(', ') || DASH}
         </Text>
       ),
     }),

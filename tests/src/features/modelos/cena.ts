@@ -126,6 +126,8 @@ export function modelosScene({
   fatos = {} as Record<number, Fatos>,
   /** The sale lote still running (its buys wait). */
   vendasEmAndamento = false,
+  /** The list of models answers once this settles (a screen whose other data came first). */
+  listaDepoisDe = Promise.resolve(),
 } = {}) {
   let proximo = 1;
   const modelos = new Map<number, ModeloInput>(iniciais.map((m) => [proximo++, m]));
@@ -144,7 +146,10 @@ export function modelosScene({
   };
   const naoEncontrado = () => fail(404, MODELO_NAO_ENCONTRADO);
   server.use(
-    handle(e.list, () => ok(e.list, [...modelos.keys()].map(answer))),
+    handle(e.list, async () => {
+      await listaDepoisDe;
+      return ok(e.list, [...modelos.keys()].map(answer));
+    }),
     handle(e.get, ({ input: { params } }) =>
       modelos.has(params.id) ? ok(e.get, answer(params.id)) : naoEncontrado(),
     ),

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Cliente } from '../../../../contract';
-import { resetClientesMock } from '../../../../mocks/handlers/clientes';
+import { clientesEndpoints, type Cliente } from '../../../../contract';
+import { handle, ok } from '../../../../mocks/contract';
+import { listMockClientes, resetClientesMock } from '../../../../mocks/handlers/clientes';
+import { server } from '../../../../mocks/node';
 import { renderApp } from '../../../support/render';
 import { recordRequests } from '../../../support/requests';
 import { MODELO_30, modelosScene } from './cena';
@@ -29,13 +31,30 @@ beforeEach(() => {
   );
 });
 
+/** A gate the test opens: what waits on it answers only then (an explicit event, not a delay). */
+function portao() {
+  let abrir = () => {};
+  const aberto = new Promise<void>((resolve) => (abrir = resolve));
+  return { aberto, abrir };
+}
+
 const tabela = () => screen.findByRole('table', { name: 'Modelos' }, { timeout: 5000 });
 
 describe('Ferramentas → Modelos', { timeout: 60_000 }, () => {
-  it('lists each model with its weights, band and followers', async () => {
+  it('lists each model with its weights, band and followers (named once the clients arrive)', async () => {
     modelosScene({ modelos: [MODELO_30] });
+    // The clients answer after the models: their names replace the ids then.
+    const clientes = portao();
+    server.use(
+      handle(clientesEndpoints.list, async () => {
+        await clientes.aberto;
+        return ok(clientesEndpoints.list, [...listMockClientes()]);
+      }),
+    );
     renderApp('/ferramentas/modelos');
     const row = await within(await tabela()).findByRole('row', { name: /Modelo Renda/ });
+    expect(row).toHaveTextContent('Cliente 1');
+    clientes.abrir();
     await waitFor(() => expect(row).toHaveTextContent('Ana Beatriz Carvalho'));
     expect(row).toHaveTextContent('PETR4 30 % · VALE3 30 % · ITUB4 30 % · caixa 10 %');
     expect(row).toHaveTextContent('± 5 p.p.');
@@ -114,11 +133,15 @@ describe('Ferramentas → Modelos', { timeout: 60_000 }, () => {
   });
 
   it('the client form chooses the client’s model, and the client list shows it', async () => {
-    modelosScene({ modelos: [MODELO_30] });
+    // The models answer after the clients are listed: each client's model is named then.
+    const modelos = portao();
+    modelosScene({ modelos: [MODELO_30], listaDepoisDe: modelos.aberto });
     const envios = recordRequests('PUT', /\/api\/clientes\/2\/$/);
     const { user } = renderApp('/clientes');
     const grid = await screen.findByRole('table', { name: 'Clientes' }, { timeout: 5000 });
     const ana = within(grid).getByRole('row', { name: /Ana Beatriz Carvalho/ });
+    expect(ana).not.toHaveTextContent('Modelo Renda');
+    modelos.abrir();
     await waitFor(() => expect(ana).toHaveTextContent('Modelo Renda'));
     const bruno = within(grid).getByRole('row', { name: /Bruno Henrique Almeida/ });
     expect(bruno).not.toHaveTextContent('Modelo Renda');

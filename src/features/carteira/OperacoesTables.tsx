@@ -1,20 +1,13 @@
-import { Badge, Button, HStack } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import {
-  operacoesEndpoints,
-  ordensEndpoints,
-  type CotacoesResponse,
-  type Operacao,
-} from '../../../contract';
-import { usePermissao } from '../../api/permissao';
+import type { CotacoesResponse, Operacao } from '../../../contract';
+import { cabecalho } from '../../components/cabecalho';
 import { DataTable, META } from '../../components/DataTable';
 import { ValorComSinal } from '../../components/ValorComSinal';
-import { TickerGrafico } from '../../widgets/grafico';
 import { PrecoAtual } from '../../components/PrecoAtual';
-import { AjusteMarca } from './AjusteMarca';
+import { Total, TotalRotulo } from '../../components/Total';
 import { todayIso } from '../../../shared/dates';
+import { resultadoAberto, totaisAbertas, totaisRealizadas } from '../../../shared/resultados';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
 import {
   corToGain,
@@ -25,79 +18,19 @@ import {
   variacao,
 } from './figures';
 
+import { AcaoCell, RowButtons, type RowActions } from './LinhaAcoes';
+
+export type { RowActions } from './LinhaAcoes';
+
 /** An operation with today's quote, filled on the client side from cotacoes-atuais. */
 export type OperacaoComCotacao = Operacao & { preco_atual: number | null };
 
-/** The buttons of each row (the Ações column). */
-export interface RowActions {
-  onEdit: (op: Operacao) => void;
-  onDelete: (op: Operacao) => void;
-  onSell: (op: Operacao) => void;
-  /** Opens the stock's chart with the operation's buy, sale and target. */
-  onChart: (op: Operacao) => void;
-}
-
-function RowButtons({ op, actions, sell }: { op: Operacao; actions: RowActions; sell?: boolean }) {
-  // What the user's role may not do is not offered (issue 32).
-  const edita = usePermissao(operacoesEndpoints.update).pode;
-  const vende = usePermissao(ordensEndpoints.sendVenda).pode;
-  return (
-    <HStack gap="1">
-      {edita && (
-        <Button
-          size="xs"
-          variant="outline"
-          onClick={() => actions.onEdit(op)}
-          aria-label={`Editar ${op.acao_nome}`}
-        >
-          Editar
-        </Button>
-      )}
-      {edita && (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="red"
-          onClick={() => actions.onDelete(op)}
-          aria-label={`Excluir ${op.acao_nome}`}
-        >
-          Excluir
-        </Button>
-      )}
-      {/* A sale sells the operation's quantity: without one there is nothing to sell. */}
-      {vende && sell && op.quantidade !== null && op.quantidade > 0 && (
-        <Button size="xs" onClick={() => actions.onSell(op)} aria-label={`Vender ${op.acao_nome}`}>
-          Vender
-        </Button>
-      )}
-    </HStack>
-  );
-}
-
-/**
- * The ticker (which opens the stock's chart), the mark of the share events applied to it, and, for an operation
- * bought or sold in a lote, a link to the lote (its sale's once realised).
- */
-function AcaoCell({ ticker, op, onChart }: { ticker: string; op: Operacao; onChart: () => void }) {
-  const lote = op.lote_venda ?? op.lote_compra;
-  return (
-    <HStack gap="2">
-      <TickerGrafico ticker={ticker} onClick={onChart} />
-      {op.ajustes?.length ? <AjusteMarca ajustes={op.ajustes} /> : null}
-      {lote && (
-        <Badge asChild size="sm" variant="subtle" colorPalette="gold">
-          <Link to="/ordens/lote" search={{ lote }} aria-label={`Ver o lote de ${ticker}`}>
-            lote
-          </Link>
-        </Badge>
-      )}
-    </HStack>
-  );
-}
-
 const col = createColumnHelper<OperacaoComCotacao>();
 
-function colunasComuns(actions: RowActions) {
+/** The sum of the column, as the rows' figures are shown. */
+const soma = (valor: number | null) => formatNumber(valor);
+
+function colunasComuns(actions: RowActions, comprado: number, linhas: number, nota?: string) {
   return [
     col.accessor('acao_nome', {
       header: 'Ação',
@@ -108,16 +41,15 @@ function colunasComuns(actions: RowActions) {
           onChart={() => actions.onChart(c.row.original)}
         />
       ),
+      footer: () => <TotalRotulo linhas={linhas} nota={nota} />,
     }),
     col.accessor('data_compra', {
-      header: 'Data Compra',
+      ...cabecalho('Data Compra', META.data),
       cell: (c) => formatDate(c.getValue()),
-      meta: META.data,
     }),
     col.accessor('preco_unitario', {
-      header: 'Preço Unitário',
+      ...cabecalho('Preço Unitário', META.dinheiro),
       cell: (c) => formatNumber(c.getValue()),
-      meta: META.dinheiro,
     }),
     col.accessor('quantidade', {
       header: 'Quantidade',
@@ -125,15 +57,18 @@ function colunasComuns(actions: RowActions) {
       meta: META.inteiro,
     }),
     col.accessor('valor_total_compra', {
-      header: 'Valor Total Compra',
+      ...cabecalho('Valor Total Compra', META.dinheiro),
       cell: (c) => formatNumber(c.getValue()),
-      meta: META.dinheiro,
+      footer: () => soma(comprado),
     }),
   ];
 }
 
 /** The client's name, for the exported file's name. */
 type Exportavel = { cliente?: string };
+
+const semCotacaoNota = (n: number) =>
+  n ? `${n} sem cotação: fora do valor atual, do resultado e da variação.` : undefined;
 
 export function PosicionadasTable({
   data,
@@ -145,8 +80,9 @@ export function PosicionadasTable({
 } & Exportavel) {
   const columns = useMemo(() => {
     const hoje = todayIso();
+    const t = totaisAbertas(data);
     return [
-      ...colunasComuns(actions),
+      ...colunasComuns(actions, t.comprado, data.length, semCotacaoNota(t.semCotacao)),
       col.accessor('valor_alvo', {
         header: 'Alvo (R$)',
         cell: (c) => formatNumber(c.getValue()),
@@ -154,32 +90,40 @@ export function PosicionadasTable({
       }),
       col.accessor((op) => diasPosicionado(op, hoje), {
         id: 'dias_posicionado',
-        header: 'Dias Posicionado',
+        ...cabecalho('Dias Posicionado', META.inteiro),
         cell: (c) => formatInteger(c.getValue()),
-        meta: META.inteiro,
       }),
       col.accessor('preco_atual', {
-        header: 'Preço Atual',
+        ...cabecalho('Preço Atual', META.dinheiro),
         cell: (c) => <PrecoAtual value={c.getValue()} />,
-        meta: META.dinheiro,
+        footer: () => <Total rotulo="Valor atual">{soma(t.valorAtual)}</Total>,
       }),
       col.accessor((op) => variacao(op.preco_atual, op.preco_unitario), {
         id: 'variacao',
-        header: 'Variação (%)',
+        ...cabecalho('Variação (%)', META.percentual),
         cell: (c) => (
           <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
         ),
-        meta: META.percentual,
+        footer: () => <ValorComSinal value={t.variacao}>{formatNumber(t.variacao)}</ValorComSinal>,
       }),
       col.accessor((op) => toGain(op.valor_alvo, op.preco_atual), {
         id: 'to_gain',
-        header: 'To Gain (%)',
+        ...cabecalho('To Gain (%)', META.percentual),
         cell: (c) => (
           <ValorComSinal value={c.getValue()} cor={corToGain}>
             {formatNumber(c.getValue())}
           </ValorComSinal>
         ),
-        meta: META.percentual,
+      }),
+      col.accessor((op) => resultadoAberto(op), {
+        id: 'resultado',
+        ...cabecalho('Resultado (R$)', META.dinheiro),
+        cell: (c) => (
+          <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
+        ),
+        footer: () => (
+          <ValorComSinal value={t.resultado}>{formatNumber(t.resultado)}</ValorComSinal>
+        ),
       }),
       col.display({
         id: 'actions',
@@ -188,7 +132,7 @@ export function PosicionadasTable({
         cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
       }),
     ];
-  }, [actions]);
+  }, [actions, data]);
   return (
     <DataTable
       label="Operações posicionadas"
@@ -210,37 +154,38 @@ export function RealizadasTable({
   data: OperacaoComCotacao[];
   actions: RowActions;
 } & Exportavel) {
-  const columns = useMemo(
-    () => [
-      ...colunasComuns(actions),
+  const columns = useMemo(() => {
+    const t = totaisRealizadas(data);
+    return [
+      ...colunasComuns(actions, t.comprado, data.length),
       col.accessor('data_venda', {
-        header: 'Data Venda',
+        ...cabecalho('Data Venda', META.data),
         cell: (c) => formatDate(c.getValue()),
-        meta: META.data,
       }),
       col.accessor('preco_venda_unitario', {
-        header: 'Preço Venda',
+        ...cabecalho('Preço Venda', META.dinheiro),
         cell: (c) => formatNumber(c.getValue()),
-        meta: META.dinheiro,
       }),
       col.accessor('valor_total_venda', {
-        header: 'Valor Total Venda',
+        ...cabecalho('Valor Total Venda', META.dinheiro),
         cell: (c) => formatNumber(c.getValue()),
-        meta: META.dinheiro,
+        footer: () => soma(t.vendido),
       }),
       col.accessor((op) => percentualResultado(op), {
         id: 'percentual_resultado',
-        header: '% Resultado',
+        ...cabecalho('% Resultado', META.percentual),
         cell: (c) => formatNumber(c.getValue()),
-        meta: META.percentual,
+        footer: () => formatNumber(t.percentual),
       }),
       col.accessor((op) => valorResultado(op), {
         id: 'valor_resultado',
-        header: 'Valor Resultado',
+        ...cabecalho('Valor Resultado', META.dinheiro),
         cell: (c) => (
           <ValorComSinal value={c.getValue()}>{formatNumber(c.getValue())}</ValorComSinal>
         ),
-        meta: META.dinheiro,
+        footer: () => (
+          <ValorComSinal value={t.resultado}>{formatNumber(t.resultado)}</ValorComSinal>
+        ),
       }),
       col.display({
         id: 'actions',
@@ -248,9 +193,8 @@ export function RealizadasTable({
         meta: { pinRight: true },
         cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
       }),
-    ],
-    [actions],
-  );
+    ];
+  }, [actions, data]);
   return (
     <DataTable
       label="Operações realizadas"

@@ -124,6 +124,7 @@ describe('the portfolio screen', () => {
       'Preço Atual',
       'Variação (%)',
       'To Gain (%)',
+      'Resultado (R$)',
       'Ações',
     ]);
     await waitFor(async () =>
@@ -157,7 +158,8 @@ describe('the portfolio screen', () => {
     const tickers = async (name: string) =>
       within(await table(name))
         .getAllByRole('row')
-        .slice(1)
+        // The header and the totals row.
+        .slice(1, -1)
         .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
     await user.click(await screen.findByRole('tab', { name: 'POSICIONADAS' }));
     await rowOf('Operações posicionadas', 'PETR4');
@@ -231,7 +233,8 @@ describe('the portfolio screen', () => {
       '6.600,00',
       '10,00',
       '600,00',
-      'EditarExcluir',
+      // Editar and Excluir, compact (their names are their aria-labels).
+      '✎✕',
     ]);
     expect(within(cell(bbas, 9)).getByText('600,00')).toHaveAttribute('data-cor', 'verde');
     const abev = await rowOf('Operações realizadas', 'ABEV3');

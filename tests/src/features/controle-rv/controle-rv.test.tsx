@@ -8,7 +8,9 @@ import { renderApp } from '../../../support/render';
 import { COLUNAS, headerLabels, tickers } from '../recomendacoes/recomendacoes-grid';
 
 const posicionadas = () => screen.getByRole('table', { name: 'Posicionadas' });
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+/** The rows of the grid's body (not its header nor its totals row). */
+const bodyRows = (table: HTMLElement) =>
+  within(table.querySelector('tbody')!).queryAllByRole('row');
 /** One column's text, top to bottom. */
 const column = (table: HTMLElement, index: number) =>
   bodyRows(table).map((r) => r.querySelectorAll('td')[index]?.textContent);
@@ -43,6 +45,7 @@ describe('control panel — POSICIONADAS', () => {
       'Variação (%)',
       'Valor Alvo',
       'Dias Posicionado',
+      'Resultado (R$)',
     ]);
     expect(within(posicionadas()).getByRole('columnheader', { name: /^Cliente/ })).toHaveAttribute(
       'aria-sort',
@@ -70,6 +73,7 @@ describe('control panel — POSICIONADAS', () => {
       '-4,93',
       '36,20',
       '28',
+      '-1.650,00',
     ]);
   });
 

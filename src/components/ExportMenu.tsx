@@ -1,6 +1,5 @@
 import { Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { todayIso } from '../../shared/dates';
 import {
   baixar,
   nomeDoArquivo,
@@ -15,7 +14,11 @@ export interface Exportacao {
   /** What the grid is, for the file name and the sheet ('Posicionadas'). */
   nome: string;
   /** Whose it is, when it is someone's (the client's name): in the file name. */
-  de?: string;
+  de?: string | undefined;
+  /** Where, when the same grid is on two screens ('painel'): in the file name. */
+  onde?: string | undefined;
+  /** The filters applied, each named ({ cliente: 'Ana' }; '' is no filter): in the file name. */
+  filtros?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What went wrong, for the message next to 'Exportar'. */
@@ -40,8 +43,9 @@ export function ExportMenu({
   const [erro, setErro] = useState<string | null>(null);
 
   async function exportar(formato: string) {
-    const arquivo = (ext: 'xlsx' | 'csv') =>
-      nomeDoArquivo(exportacao.nome, exportacao.de, todayIso(), ext);
+    // Named when asked for: two exports of one day are two files.
+    const agora = new Date();
+    const arquivo = (ext: 'xlsx' | 'csv') => nomeDoArquivo(exportacao, agora, ext);
     setErro(null);
     setExportando(true);
     try {
@@ -49,11 +53,16 @@ export function ExportMenu({
         baixar(paraCsv(planilha()), TIPO_CSV, arquivo('csv'));
         return;
       }
-      // The spreadsheet library (about 400 kB) loads the first time someone exports to Excel.
-      const XLSX = await import('@e965/xlsx').catch(() => {
+      // The spreadsheet library (about 400 kB) and the zip one that freezes its header load the first time someone
+      // exports to Excel.
+      const [XLSX, zip] = await Promise.all([import('@e965/xlsx'), import('fflate')]).catch(() => {
         throw new Error('o Excel não pôde ser carregado; confira a conexão e tente novamente');
       });
-      baixar(paraXlsx(planilha(), XLSX) as Uint8Array<ArrayBuffer>, TIPO_XLSX, arquivo('xlsx'));
+      baixar(
+        paraXlsx(planilha(), XLSX, zip) as Uint8Array<ArrayBuffer>,
+        TIPO_XLSX,
+        arquivo('xlsx'),
+      );
     } catch (error) {
       console.error(error);
       setErro(motivo(error));

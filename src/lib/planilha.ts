@@ -1,6 +1,7 @@
 import type * as SheetJS from '@e965/xlsx';
 import { Decimal } from '../../shared/decimal';
 import { formatDateTime } from '../../shared/format';
+import { congelarCabecalho, type Zip } from './xlsx-congelado';
 
 /**
  * A grid as a spreadsheet: what it shows (its rows in their order, every column), as XLSX with real numbers and
@@ -46,14 +47,52 @@ export function slug(texto: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** `<what>-<who>-<yyyy-mm-dd>.<ext>`: what the grid is, whose (when it is someone's), the day. */
+/** What a file name says of its grid: what it is, where, the filters applied, whose. */
+export interface NomeDoArquivo {
+  /** What the grid is ('Posicionadas'). */
+  nome: string;
+  /** Where, when the same grid is on two screens ('painel'). */
+  onde?: string | undefined;
+  /** The filters applied, each named ('cliente' → 'Ana Beatriz'); an empty value is no filter. */
+  filtros?: Readonly<Record<string, string>> | undefined;
+  /** Whose it is (the client's name). */
+  de?: string | undefined;
+}
+
+const horaDeSaoPaulo = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** São Paulo's day and time of an instant, as a file name writes them: '2026-11-23-153012'. */
+export function carimbo(instante: Date): string {
+  const p = Object.fromEntries(
+    horaDeSaoPaulo.formatToParts(instante).map((parte) => [parte.type, parte.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}${p.second}`;
+}
+
+/**
+ * `<what>-<where>-<filter>-<value>…-<whose>-<yyyy-mm-dd>-<hhmmss>.<ext>`: a name that says which grid and which
+ * filters (the panel's 'posicionadas-painel-cliente-ana…' is not the portfolio's 'posicionadas-ana…'), and the time
+ * São Paulo's clock said, so that two exports of a day never overwrite each other (issue 34, rough edge 15).
+ */
 export function nomeDoArquivo(
-  oque: string,
-  quem: string | undefined,
-  hoje: string,
+  { nome, onde, filtros, de }: NomeDoArquivo,
+  instante: Date,
   extensao: 'xlsx' | 'csv',
 ): string {
-  return `${[oque, quem ?? '', hoje].map(slug).filter(Boolean).join('-')}.${extensao}`;
+  const filtrosDitos = Object.entries(filtros ?? {}).flatMap(([rotulo, valor]) =>
+    valor ? [rotulo, valor] : [],
+  );
+  const partes = [nome, onde ?? '', ...filtrosDitos, de ?? ''].map(slug).filter(Boolean);
+  return `${[...partes, carimbo(instante)].join('-')}.${extensao}`;
 }
 
 /** The most characters an Excel cell holds: a longer text makes the file fail to be written. */
@@ -174,8 +213,11 @@ function celula(valor: unknown, coluna: ColunaPlanilha): SheetJS.CellObject | nu
 const nomeDaAba = (titulo: string) =>
   titulo.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Planilha';
 
-/** The workbook: one sheet, a header row, one row per grid row, each value typed and formatted. */
-export function paraXlsx(planilha: Planilha, XLSX: typeof SheetJS): Uint8Array {
+/**
+ * The workbook: one sheet, a header row (frozen when `zip` is given), one row per grid row, each value typed and
+ * formatted.
+ */
+export function paraXlsx(planilha: Planilha, XLSX: typeof SheetJS, zip?: Zip): Uint8Array {
   const { colunas, linhas } = planilha;
   const ws: SheetJS.WorkSheet = {};
   const largura = colunas.map((c) => c.titulo.length);
@@ -199,9 +241,10 @@ export function paraXlsx(planilha: Planilha, XLSX: typeof SheetJS): Uint8Array {
   ws['!cols'] = largura.map((w) => ({ wch: Math.min(Math.max(w, 8), 60) }));
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, nomeDaAba(planilha.titulo));
-  return new Uint8Array(
+  const bytes = new Uint8Array(
     XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer,
   );
+  return zip ? congelarCabecalho(bytes, zip) : bytes;
 }
 
 // ---- CSV -------------------------------------------------------------------------------------------------------

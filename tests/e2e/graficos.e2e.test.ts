@@ -142,7 +142,9 @@ describe("a position's price chart and the POSICIONADAS export", () => {
       .replace(/\p{Diacritic}/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-');
-    expect(download.suggestedFilename()).toBe(`posicionadas-${slug}-${todayIso()}.xlsx`);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^posicionadas-${slug}-${todayIso()}-\\d{6}\\.xlsx$`),
+    );
     expect(chunks.planilha()).toBe(true);
 
     const wb = XLSX.read(fs.readFileSync((await download.path())!), { cellNF: true });

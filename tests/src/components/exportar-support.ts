@@ -1,8 +1,10 @@
 import * as XLSX from '@e965/xlsx';
 import { screen } from '@testing-library/react';
+import { strFromU8, unzipSync } from 'fflate';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import type { Ordem } from '../../../contract';
+import { todayIso } from '../../../shared/dates';
 import { chooseInMenu } from '../../support/menu';
 
 /** What the export tests share: the files handed to the browser's download, the menu, the files read back. */
@@ -37,12 +39,26 @@ export async function exportar(user: UserEvent, formato: 'Excel (.xlsx)' | 'CSV 
   await chooseInMenu(user, formato);
 }
 
+/**
+ * A file name with today's date and a time (hhmmss) after `base`: two exports of a day never share a name
+ * (issue 34, rough edge 15).
+ */
+export const carimbado = (base: string, extensao: 'csv' | 'xlsx') =>
+  new RegExp(`^${base}-${todayIso()}-\\d{6}\\.${extensao}$`);
+
 export const linhasCsv = async (blob: Blob) => {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   expect(texto.charCodeAt(0)).toBe(0xfeff);
   return texto.slice(1).trimEnd().split('\r\n');
+};
+
+/** The first sheet's XML view (<sheetViews>), where a frozen header row is written. */
+export const vistaDaFolha = async (blob: Blob) => {
+  const arquivos = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+  const xml = strFromU8(arquivos['xl/worksheets/sheet1.xml']!);
+  return /<sheetViews>.*<\/sheetViews>/s.exec(xml)?.[0] ?? '';
 };
 
 export const lerXlsx = async (blob: Blob) => {

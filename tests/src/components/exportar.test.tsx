@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordensEndpoints } from '../../../contract';
 import { handle, ok } from '../../../mocks/contract';
 import { server } from '../../../mocks/node';
@@ -8,10 +8,21 @@ import { resetClientesMock } from '../../../mocks/handlers/clientes';
 import { daysBetween, todayIso } from '../../../shared/dates';
 import { chooseInMenu } from '../../support/menu';
 import { renderApp } from '../../support/render';
-import { capturarDownloads, exportar, lerXlsx, linhasCsv, ordem } from './exportar-support';
+import {
+  capturarDownloads,
+  carimbado,
+  exportar,
+  lerXlsx,
+  linhasCsv,
+  ordem,
+  vistaDaFolha,
+} from './exportar-support';
 
 const hoje = todayIso();
 
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
   resetCarteiraMock();
   resetClientesMock();
@@ -36,7 +47,7 @@ describe('Exportar on the portfolio’s grids', () => {
     await exportar(user, 'CSV (.csv)');
 
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('posicionadas-ana-beatriz-carvalho', 'csv'));
     expect(arquivos[0]!.blob.type).toBe('text/csv;charset=utf-8');
     const dias = (compra: string) => Math.max(0, daysBetween(compra, hoje));
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
@@ -53,7 +64,11 @@ describe('Exportar on the portfolio’s grids', () => {
     await exportar(user, 'Excel (.xlsx)');
 
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.xlsx`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('posicionadas-ana-beatriz-carvalho', 'xlsx'));
+    // The header row frozen: it stays in view while the rows scroll in Excel (issue 34, rough edge 15).
+    expect(await vistaDaFolha(arquivos[0]!.blob)).toContain(
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
     const ws = await lerXlsx(arquivos[0]!.blob);
     expect(ws['!ref']).toBe('A1:J4');
     // The grid's first order, the newest purchase first: VALE3, PETR4, ITUB3.
@@ -76,6 +91,24 @@ describe('Exportar on the portfolio’s grids', () => {
     expect([ws.A2?.v, ws.A4?.v]).toEqual(['VALE3', 'ITUB3']);
   });
 
+  it('names two exports of one day apart, each with its time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T18:30:12Z'));
+    const arquivos = capturarDownloads();
+    const { user } = await posicionadas();
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(1));
+    vi.setSystemTime(new Date('2026-11-23T18:31:40Z'));
+    await exportar(user, 'CSV (.csv)');
+    await waitFor(() => expect(arquivos).toHaveLength(2));
+    // São Paulo's clock (UTC−3): 15:30:12 and 15:31:40.
+    expect(arquivos.map((a) => a.nome)).toEqual([
+      'posicionadas-ana-beatriz-carvalho-2026-11-23-153012.csv',
+      'posicionadas-ana-beatriz-carvalho-2026-11-23-153140.csv',
+    ]);
+    vi.useRealTimers();
+  });
+
   it('REALIZADAS and PROVENTOS export too, each under its own name', async () => {
     const arquivos = capturarDownloads();
     const { user } = renderApp('/clientes/1/carteira');
@@ -83,7 +116,7 @@ describe('Exportar on the portfolio’s grids', () => {
     await screen.findByRole('table', { name: 'Operações realizadas' });
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`realizadas-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('realizadas-ana-beatriz-carvalho', 'csv'));
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
       'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Data Venda;Preço Venda;Valor Total Venda;% Resultado;Valor Resultado',
       'ABEV3;02/05/2025;14,00;500;7000,00;02/06/2025;13,00;6500,00;-7,14;-500,00',
@@ -94,7 +127,7 @@ describe('Exportar on the portfolio’s grids', () => {
     await screen.findByRole('table', { name: 'Proventos recebidos' });
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(2));
-    expect(arquivos[1]!.nome).toBe(`proventos-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(arquivos[1]!.nome).toMatch(carimbado('proventos-ana-beatriz-carvalho', 'csv'));
     expect(await linhasCsv(arquivos[1]!.blob)).toEqual([
       'Data Ex;Ação;Tipo;Quantidade;Valor por Ação;Valor Bruto;Valor Líquido',
     ]);
@@ -110,7 +143,7 @@ describe('Exportar on the other grids', () => {
     await within(tabela).findAllByRole('img', { name: /^Online/ });
     await exportar(user, 'Excel (.xlsx)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`clientes-${hoje}.xlsx`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('clientes', 'xlsx'));
     const ws = await lerXlsx(arquivos[0]!.blob);
     const cabecalho = 'ABCDEFGHIJK'.split('').map((c) => ws[`${c}1`]?.v);
     expect(cabecalho).toEqual([
@@ -151,7 +184,10 @@ describe('Exportar on the other grids', () => {
     );
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`posicionadas-ana-beatriz-carvalho-${hoje}.csv`);
+    // Said apart from the portfolio's own POSICIONADAS: the panel, and which filter.
+    expect(arquivos[0]!.nome).toMatch(
+      carimbado('posicionadas-painel-cliente-ana-beatriz-carvalho', 'csv'),
+    );
     const linhas = await linhasCsv(arquivos[0]!.blob);
     expect(linhas[0]).toBe(
       'Cliente;Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Preço Atual;Variação (%);Valor Alvo;Dias Posicionado',
@@ -177,7 +213,7 @@ describe('Exportar on the other grids', () => {
     await waitFor(() => expect(within(tabela).getAllByRole('row').length).toBeGreaterThan(2));
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`patrimonio-disponivel-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('patrimonio-disponivel', 'csv'));
     const linhas = await linhasCsv(arquivos[0]!.blob);
     expect(linhas[0]).toBe('Código;Nome;Patrimônio;Total Consolidado;Valor Disponível');
     const nomes = within(tabela)
@@ -195,7 +231,7 @@ describe('Exportar on the other grids', () => {
     ).findByText('WEGE3');
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`recomendacoes-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('recomendacoes', 'csv'));
     const [cabecalho, wege] = await linhasCsv(arquivos[0]!.blob);
     expect(cabecalho!.split(';')).toHaveLength(22);
     expect(wege).toBe(
@@ -221,7 +257,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     await within(tabela).findByText('PETR4');
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`ordens-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('ordens', 'csv'));
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
       'Data/hora;Cliente;Ação;Lado · Execução;Preço limite;Alvo;Pernas (executado/volume a preço médio);Estado;Retorno do terminal;Enviada por;Lote',
       // A field with a line break is quoted: one row, each leg on its own line inside its cell.
@@ -252,7 +288,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Só divergências' }));
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`conciliacao-${hoje}.csv`);
+    expect(arquivos[0]!.nome).toMatch(carimbado('conciliacao', 'csv'));
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
       'Cliente;Situação;Divergências;Terminal;Custódia',
       'Ana Beatriz Carvalho;Divergente;2;Respondeu;28/10/2025',
@@ -264,7 +300,7 @@ describe('Exportar on the order history and CONCILIAÇÃO', () => {
     await user.click(within(detalhe).getByRole('button', { name: 'Exportar' }));
     await chooseInMenu(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(2));
-    expect(arquivos[1]!.nome).toBe(`conciliacao-ana-beatriz-carvalho-${hoje}.csv`);
+    expect(arquivos[1]!.nome).toMatch(carimbado('conciliacao-ana-beatriz-carvalho', 'csv'));
     const linhas = await linhasCsv(arquivos[1]!.blob);
     expect(linhas[0]).toBe('Ação;Livro;Terminal;Custódia;Situação;Diferença');
     const shown = within(detalhe)

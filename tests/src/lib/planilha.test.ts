@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import * as fflate from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   cortarTexto,
@@ -30,18 +31,40 @@ const planilha: Planilha = {
 };
 
 describe('file names', () => {
-  it('say what, whose and when, slugged without accents', () => {
+  // 18:30:12 UTC is 15:30:12 in São Paulo.
+  const quando = new Date('2026-11-23T18:30:12Z');
+  it('say what, where, the filters, whose and when (day and time), slugged without accents', () => {
     expect(slug('Ana Beatriz Conceição')).toBe('ana-beatriz-conceicao');
-    expect(nomeDoArquivo('Posicionadas', 'Ana Beatriz', '2026-11-23', 'xlsx')).toBe(
-      'posicionadas-ana-beatriz-2026-11-23.xlsx',
+    expect(nomeDoArquivo({ nome: 'Posicionadas', de: 'Ana Beatriz' }, quando, 'xlsx')).toBe(
+      'posicionadas-ana-beatriz-2026-11-23-153012.xlsx',
     );
-    expect(nomeDoArquivo('Patrimônio disponível', undefined, '2026-11-23', 'csv')).toBe(
-      'patrimonio-disponivel-2026-11-23.csv',
+    expect(nomeDoArquivo({ nome: 'Patrimônio disponível' }, quando, 'csv')).toBe(
+      'patrimonio-disponivel-2026-11-23-153012.csv',
     );
-    expect(nomeDoArquivo('Clientes', '', '2026-11-23', 'csv')).toBe('clientes-2026-11-23.csv');
+    expect(nomeDoArquivo({ nome: 'Clientes', de: '' }, quando, 'csv')).toBe(
+      'clientes-2026-11-23-153012.csv',
+    );
     expect(
-      nomeDoArquivo('Posicionadas', 'Nascimento Participações Ltda.', '2026-11-23', 'csv'),
-    ).toBe('posicionadas-nascimento-participacoes-ltda-2026-11-23.csv');
+      nomeDoArquivo({ nome: 'Posicionadas', de: 'Nascimento Participações Ltda.' }, quando, 'csv'),
+    ).toBe('posicionadas-nascimento-participacoes-ltda-2026-11-23-153012.csv');
+    expect(
+      nomeDoArquivo(
+        {
+          nome: 'Posicionadas',
+          onde: 'painel',
+          filtros: { cliente: 'Ana Beatriz', ação: 'PETR4' },
+        },
+        quando,
+        'xlsx',
+      ),
+    ).toBe('posicionadas-painel-cliente-ana-beatriz-acao-petr4-2026-11-23-153012.xlsx');
+    expect(
+      nomeDoArquivo(
+        { nome: 'Posicionadas', onde: 'painel', filtros: { cliente: '' } },
+        quando,
+        'csv',
+      ),
+    ).toBe('posicionadas-painel-2026-11-23-153012.csv');
   });
 });
 
@@ -103,6 +126,16 @@ describe('XLSX with real numbers and dates under pt-BR formats', () => {
     expect(wb.SheetNames).toEqual(['Posicionadas']);
     return wb.Sheets.Posicionadas!;
   };
+
+  it('freezes the header row when given the zip library, the workbook still read as it was', () => {
+    const bytes = paraXlsx(planilha, XLSX, fflate);
+    const xml = fflate.strFromU8(fflate.unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    expect(xml).toContain(
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
+    const ws = XLSX.read(bytes, { type: 'array' }).Sheets.Posicionadas!;
+    expect([ws['!ref'], ws.A1?.v]).toEqual(['A1:H4', 'Ação']);
+  });
 
   it('keeps the header as text and every number a number with its format', () => {
     const ws = ler();

@@ -104,7 +104,9 @@ describe('Ferramentas → IR mensal', () => {
     await linhas('IR mensal de Março de 2026');
     await exportar(user, 'Excel (.xlsx)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe(`ir-mensal-03-2026-${todayIso()}.xlsx`);
+    expect(arquivos[0]!.nome).toMatch(
+      new RegExp(`^ir-mensal-03-2026-${todayIso()}-\\d{6}\\.xlsx$`),
+    );
     const ws = await lerXlsx(arquivos[0]!.blob);
     const linha = (r: number) =>
       'ABCDE'.split('').map((c) => [ws[`${c}${r}`]?.v, ws[`${c}${r}`]?.z]);

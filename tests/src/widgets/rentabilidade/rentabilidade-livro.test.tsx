@@ -85,7 +85,7 @@ describe('the control panel’s RENTABILIDADE tab', () => {
     );
     await exportar(user, 'CSV (.csv)');
     await waitFor(() => expect(arquivos).toHaveLength(1));
-    expect(arquivos[0]!.nome).toBe('rentabilidade-dos-clientes-2026-03-16.csv');
+    expect(arquivos[0]!.nome).toMatch(/^rentabilidade-dos-clientes-2026-03-16-\d{6}\.csv$/);
     const [cabecalho, primeira] = await linhasCsv(arquivos[0]!.blob);
     expect(cabecalho!.split(';').slice(0, 5)).toEqual([
       'Cliente',

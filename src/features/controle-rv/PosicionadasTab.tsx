@@ -6,8 +6,43 @@ import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { GraficoDialog, type Grafico } from '../../widgets/grafico';
+import { totaisAbertas } from '../../../shared/resultados';
 import { colunasDasPosicoes, graficoDe } from './posicionadas/colunas';
 import { filtrar, TODOS } from './posicionadas/filtros';
+
+/** A filter: Todos (or Todas) and the values the other filter leaves. */
+function Filtro({
+  label,
+  todos,
+  value,
+  onChange,
+  options,
+  width,
+}: {
+  label: string;
+  todos: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: string[];
+  width: string;
+}) {
+  return (
+    <Field.Root width={{ base: 'full', sm: width }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value={TODOS}>{todos}</option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
 
 export function PosicionadasTab() {
   const query = useQuery(painelQueries.posicionadas());
@@ -15,44 +50,39 @@ export function PosicionadasTab() {
   const [acao, setAcao] = useState(TODOS);
   const posicoes = query.data?.posicionadas;
   const [grafico, setGrafico] = useState<Grafico | null>(null);
-  const columns = useMemo(() => colunasDasPosicoes((p) => setGrafico(graficoDe(p))), []);
-
   const { clientes, acoes, linhas } = useMemo(
     () => filtrar(posicoes ?? [], cliente, acao),
     [posicoes, cliente, acao],
+  );
+  // The totals row follows the filters: the sums of the rows shown.
+  const columns = useMemo(
+    () =>
+      colunasDasPosicoes((p) => setGrafico(graficoDe(p)), {
+        ...totaisAbertas(linhas),
+        linhas: linhas.length,
+      }),
+    [linhas],
   );
 
   return (
     <Stack gap="4">
       <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root width={{ base: 'full', sm: '64' }}>
-          <Field.Label>Cliente</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={cliente} onChange={(e) => setCliente(e.target.value)}>
-              <option value={TODOS}>Todos</option>
-              {clientes.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '48' }}>
-          <Field.Label>Ação</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={acao} onChange={(e) => setAcao(e.target.value)}>
-              <option value={TODOS}>Todas</option>
-              {acoes.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <Filtro
+          label="Cliente"
+          todos="Todos"
+          value={cliente}
+          onChange={setCliente}
+          options={clientes}
+          width="64"
+        />
+        <Filtro
+          label="Ação"
+          todos="Todas"
+          value={acao}
+          onChange={setAcao}
+          options={acoes}
+          width="48"
+        />
         {(cliente !== TODOS || acao !== TODOS) && (
           <Button
             size="sm"

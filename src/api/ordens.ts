@@ -118,6 +118,20 @@ function landStatus(queryClient: QueryClient, ordem: Omit<OrdemRef, 'lado'>, sta
 
 const followed = new WeakMap<QueryClient, Set<string>>();
 
+type AoTerminar = (ordem: OrdemRef, status: OrderStatus) => void;
+const aoTerminar = new WeakMap<QueryClient, Set<AoTerminar>>();
+
+/**
+ * Tells `listener` of each order this tab sent (a followed one) when it ends, once, wherever its dialog is: the
+ * toast that says how it ended (src/widgets/ordens). Returns the unsubscribe.
+ */
+export function onOrdemTerminada(queryClient: QueryClient, listener: AoTerminar): () => void {
+  const listeners = aoTerminar.get(queryClient) ?? new Set<AoTerminar>();
+  aoTerminar.set(queryClient, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * Keeps a sent order's status query observed until the order ends, whether a dialog shows it or was closed
  * meanwhile (a query nobody observes is not polled). It reads nothing itself: the dialog reads the same query,
@@ -134,7 +148,9 @@ export function followOrdem(queryClient: QueryClient, ordem: OrdemRef): void {
     if (event.type === 'removed' && event.query === observer.getCurrentQuery()) stop();
   });
   const unsubscribe = observer.subscribe((result) => {
-    if (ordemTerminada(result.data)) stop();
+    if (!ordemTerminada(result.data)) return;
+    for (const listener of aoTerminar.get(queryClient) ?? []) listener(ordem, result.data!);
+    stop();
   });
   function stop() {
     unsubscribe();

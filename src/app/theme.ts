@@ -31,6 +31,7 @@ import {
   tabsSlotRecipe,
   textareaRecipe,
   textStyles,
+  toastSlotRecipe,
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
@@ -98,6 +99,8 @@ const slimDefaultTheme = defineConfig({
       qrCode: qrCodeSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       table: tableSlotRecipe,
+      // How an order ended (issue 34): src/widgets/ordens/AvisoOrdemTerminada.tsx.
+      toast: toastSlotRecipe,
       tabs: tabsSlotRecipe,
       tooltip: tooltipSlotRecipe,
     },

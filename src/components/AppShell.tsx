@@ -13,6 +13,7 @@ import { useLogout } from '../api/auth';
 import { usePapel } from '../api/permissao';
 import { Sino } from '../features/alertas/Sino';
 import { useSession } from '../lib/session';
+import { AvisosDeOrdens } from '../widgets/ordens';
 
 function NavLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
   return (
@@ -218,6 +219,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Box as="main" flex="1" px={{ base: '3', md: '6' }} py="4">
         {children}
       </Box>
+      {/* How an order sent from here ended, wherever the user is by then (issue 34). */}
+      <AvisosDeOrdens />
     </Flex>
   );
 }

@@ -15,3 +15,4 @@ export {
 export { HistoricoOrdens } from './HistoricoOrdens';
 export { LoteLink } from './LoteLink';
 export { AvisoOrdem, OrdemAcoes, ResolverOrdemDialog } from './OrdemAcoes';
+export { AvisosDeOrdens, fimDaOrdem } from './AvisoOrdemTerminada';

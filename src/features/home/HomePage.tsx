@@ -1,4 +1,4 @@
-import { Alert, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Inicio } from '../../../contract';
@@ -104,7 +104,9 @@ export function HomePage() {
               <Alert.Title>Tudo em ordem: nada pede atenção agora.</Alert.Title>
             </Alert.Root>
           )}
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="start">
+          {/* Columns the sections flow through, each kept whole: a long list and a short one side by side leave no
+              hole under the short one, as a grid's rows do. */}
+          <Box columnCount={{ base: 1, md: 2, xl: 3 }} columnGap="4">
             <Alvos alvos={d.alvos} />
             <Stops stops={d.stops} />
             <Ordens ordens={d.ordens} />
@@ -113,7 +115,7 @@ export function HomePage() {
             <Divergencias divergencias={d.divergencias} />
             <Eventos eventos={d.eventos} />
             <Alertas alertas={d.alertas} />
-          </SimpleGrid>
+          </Box>
         </>
       )}
     </Stack>

@@ -1,6 +1,6 @@
-import { Badge, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatInteger } from '../../../shared/format';
 
 interface Props {
@@ -8,21 +8,25 @@ interface Props {
   total: number;
   /** What the empty section says: that all is well ("Nenhuma ordem em andamento."). */
   vazio: string;
-  /** How many items it lists (the server sends at most 20 of `total`). */
-  listados: number;
-  /** Where the rest are, when the list is cut ("Ver todos no histórico"). */
+  /** Where the rest are, when the server's list is cut ("ver no histórico de ordens"). */
   todos?: { link: LinkProps; label: string };
-  children: ReactNode;
+  /** The items the server listed (at most 20 of `total`), the most urgent first. */
+  itens: ReactNode[];
 }
+
+/** Items shown before "Mostrar mais": the page stays one screen of the most urgent of each kind. */
+export const ITENS_VISIVEIS = 5;
 
 /**
  * One section of the home screen: its title with its count (orange while something needs attention, green when
  * nothing does), its items, and the empty state that says all is well.
  */
-export function Secao({ titulo, total, vazio, listados, todos, children }: Props) {
+export function Secao({ titulo, total, vazio, todos, itens }: Props) {
   const id = useId();
+  const [aberta, setAberta] = useState(false);
+  const ocultos = aberta ? 0 : Math.max(0, itens.length - ITENS_VISIVEIS);
   return (
-    <Card.Root as="section" aria-labelledby={id} size="sm">
+    <Card.Root as="section" aria-labelledby={id} size="sm" breakInside="avoid" mb="4">
       <Card.Header>
         <HStack justify="space-between" gap="2">
           <Heading as="h2" size="sm" id={id}>
@@ -44,12 +48,27 @@ export function Secao({ titulo, total, vazio, listados, todos, children }: Props
           </Text>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-            {children}
+            {ocultos ? itens.slice(0, ITENS_VISIVEIS) : itens}
           </Stack>
         )}
-        {total > listados && todos && (
+        {itens.length > ITENS_VISIVEIS && (
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="gray"
+            alignSelf="start"
+            mt="2"
+            aria-expanded={aberta}
+            onClick={() => setAberta(!aberta)}
+          >
+            {aberta ? 'Mostrar menos' : `Mostrar mais ${formatInteger(ocultos)}`}
+          </Button>
+        )}
+        {/* Beyond what the server listed: where they all are (once the list shows all it has). */}
+        {ocultos === 0 && total > itens.length && todos && (
           <Text fontSize="sm" mt="2">
-            e mais {formatInteger(total - listados)} — <Elo link={todos.link}>{todos.label}</Elo>
+            e mais {formatInteger(total - itens.length)} —{' '}
+            <Elo link={todos.link}>{todos.label}</Elo>
           </Text>
         )}
       </Card.Body>

@@ -34,18 +34,16 @@ export function Alvos({ alvos }: Pick<Inicio, 'alvos'>) {
     <Secao
       titulo="Alvos atingidos"
       total={alvos.total}
-      listados={alvos.itens.length}
       vazio="Nenhuma posição atingiu o alvo."
       todos={{ link: { to: '/controle-rv' }, label: 'ver no Controle RV' }}
-    >
-      {alvos.itens.map((p) => (
+      itens={alvos.itens.map((p) => (
         <Item key={p.operacao} link={naCarteira(p)} titulo={posicao(p)}>
           Cotação {formatMoney(p.cotacao, 4)} · alvo {formatMoney(p.nivel, 4)} · To Gain{' '}
           {formatPercent(p.distancia_percentual)}
           {acoes(p.quantidade)}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -54,11 +52,9 @@ export function Stops({ stops }: Pick<Inicio, 'stops'>) {
     <Secao
       titulo="Perto do stop"
       total={stops.total}
-      listados={stops.itens.length}
       vazio={`Nenhuma posição a menos de ${formatInteger(INICIO_PERTO_DO_STOP_PERCENTUAL)}% do stop.`}
       todos={{ link: { to: '/alertas', search: { tipo: 'stop' } }, label: 'ver nos Alertas' }}
-    >
-      {stops.itens.map((p) => (
+      itens={stops.itens.map((p) => (
         <Item key={p.operacao} link={naCarteira(p)} titulo={posicao(p)}>
           Cotação {formatMoney(p.cotacao, 4)} · stop {formatMoney(p.nivel, 4)} ·{' '}
           {p.distancia_percentual <= 0
@@ -67,7 +63,7 @@ export function Stops({ stops }: Pick<Inicio, 'stops'>) {
           {acoes(p.quantidade)}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -85,11 +81,9 @@ export function Ordens({ ordens }: Pick<Inicio, 'ordens'>) {
     <Secao
       titulo="Ordens em andamento ou em dúvida"
       total={ordens.total}
-      listados={ordens.itens.length}
       vazio="Nenhuma ordem em andamento."
       todos={{ link: { to: '/ordens' }, label: 'ver no histórico de ordens' }}
-    >
-      {ordens.itens.map((o) => (
+      itens={ordens.itens.map((o) => (
         <Item
           key={o.id}
           link={{ to: '/ordens/$groupId', params: { groupId: o.id } }}
@@ -104,7 +98,7 @@ export function Ordens({ ordens }: Pick<Inicio, 'ordens'>) {
           {o.lote ? ' · em lote' : ''} · desde {formatDateTimeMinutes(o.criada_em)}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -113,11 +107,9 @@ export function Lotes({ lotes }: Pick<Inicio, 'lotes'>) {
     <Secao
       titulo="Lotes em andamento"
       total={lotes.total}
-      listados={lotes.itens.length}
       vazio="Nenhum lote em andamento."
       todos={{ link: { to: '/ordens' }, label: 'ver no histórico de ordens' }}
-    >
-      {lotes.itens.map((l) => (
+      itens={lotes.itens.map((l) => (
         <Item
           key={l.id}
           link={{ to: '/ordens/lote', search: { lote: l.id } }}
@@ -133,7 +125,7 @@ export function Lotes({ lotes }: Pick<Inicio, 'lotes'>) {
           {formatDateTimeMinutes(l.criado_em)}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -142,11 +134,9 @@ export function Terminais({ terminais }: Pick<Inicio, 'terminais'>) {
     <Secao
       titulo="Terminais fora do ar"
       total={terminais.total}
-      listados={terminais.itens.length}
       vazio="Todos os terminais estão online."
       todos={{ link: { to: '/clientes' }, label: 'ver na lista de clientes' }}
-    >
-      {terminais.itens.map((t) => (
+      itens={terminais.itens.map((t) => (
         <Item
           key={t.cliente}
           link={{ to: '/clientes/$id/carteira', params: { id: String(t.cliente) } }}
@@ -161,7 +151,7 @@ export function Terminais({ terminais }: Pick<Inicio, 'terminais'>) {
           {t.medido_em ? `medido em ${formatDateTimeMinutes(t.medido_em)}` : ''}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -170,19 +160,17 @@ export function Divergencias({ divergencias }: Pick<Inicio, 'divergencias'>) {
     <Secao
       titulo="Divergências na conciliação"
       total={divergencias.total}
-      listados={divergencias.itens.length}
       vazio="Nenhuma divergência aberta na última conciliação."
       todos={{
         link: { to: '/alertas', search: { tipo: 'divergencia', estado: 'disparado' } },
         label: 'ver nos Alertas',
       }}
-    >
-      {divergencias.itens.map((d) => (
+      itens={divergencias.itens.map((d) => (
         <Item key={d.alerta} link={{ to: '/controle-rv' }} titulo={d.titulo}>
           Desde {formatDateTimeMinutes(d.desde)} · conferir em Controle RV › Conciliação
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -191,11 +179,9 @@ export function Eventos({ eventos }: Pick<Inicio, 'eventos'>) {
     <Secao
       titulo="Eventos corporativos próximos"
       total={eventos.total}
-      listados={eventos.itens.length}
       vazio={`Nenhuma data ex nos próximos ${formatInteger(INICIO_EVENTOS_DIAS)} dias para ações em carteira.`}
       todos={{ link: { to: '/ferramentas/eventos' }, label: 'ver os eventos' }}
-    >
-      {eventos.itens.map((e) => (
+      itens={eventos.itens.map((e) => (
         <Item
           key={e.id}
           link={{ to: '/ferramentas/eventos' }}
@@ -205,7 +191,7 @@ export function Eventos({ eventos }: Pick<Inicio, 'eventos'>) {
           {e.clientes === 1 ? 'cliente tem' : 'clientes têm'} a ação
         </Item>
       ))}
-    </Secao>
+    />
   );
 }
 
@@ -214,15 +200,13 @@ export function Alertas({ alertas }: Pick<Inicio, 'alertas'>) {
     <Secao
       titulo="Alertas não lidos"
       total={alertas.total}
-      listados={alertas.itens.length}
       vazio="Nenhum alerta não lido."
       todos={{ link: { to: '/alertas' }, label: 'ver todos os alertas' }}
-    >
-      {alertas.itens.map((a) => (
+      itens={alertas.itens.map((a) => (
         <Item key={a.id} link={{ to: '/alertas', search: { tipo: a.tipo } }} titulo={a.titulo}>
           {TIPO_ALERTA_NOME[a.tipo]} · {formatDateTimeMinutes(a.criada_em)}
         </Item>
       ))}
-    </Secao>
+    />
   );
 }

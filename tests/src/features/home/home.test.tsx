@@ -240,15 +240,24 @@ describe('the home screen', () => {
     );
   });
 
-  it("shows the server's recorded answer (the demo after a day's scenes)", async () => {
+  it("shows the server's recorded answer, five items of a section until Mostrar mais", async () => {
     const gravado = recorded('inicio').response.body;
-    renderApp('/');
+    const { user } = renderApp('/');
     const alvos = await secao('Alvos atingidos');
     expect(within(alvos).getByLabelText(`${gravado.alvos.total} itens`)).toBeVisible();
     const primeiro = gravado.alvos.itens[0]!;
     expect(href(within(alvos).getByText(`${primeiro.ticker} — ${primeiro.nome}`))).toBe(
       `/clientes/${primeiro.cliente}/carteira?aba=posicionadas&vender=${primeiro.operacao}`,
     );
+    // The demo's day has more targets reached than a glance holds: the five nearest, then the rest on demand.
+    expect(gravado.alvos.itens.length).toBeGreaterThan(5);
+    expect(within(alvos).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(
+      within(alvos).getByRole('button', { name: `Mostrar mais ${gravado.alvos.itens.length - 5}` }),
+    );
+    expect(within(alvos).getAllByRole('listitem')).toHaveLength(gravado.alvos.itens.length);
+    await user.click(within(alvos).getByRole('button', { name: 'Mostrar menos' }));
+    expect(within(alvos).getAllByRole('listitem')).toHaveLength(5);
     const terminais = await secao('Terminais fora do ar');
     expect(within(terminais).getByText(gravado.terminais.itens[0]!.nome)).toBeVisible();
   });

@@ -8,4 +8,5 @@ export const modelosHandlers = [
   gravado('modelos-update'),
   gravado('modelos-delete'),
   gravado('modelos-rebalancear-validar'),
+  gravado('modelos-rebalancear'),
 ];

@@ -125,4 +125,6 @@ const NOT_PRODUCIBLE = new Set([
   'POST /lotes/venda/ 502',
   // 502 on a cancel: the agent falls silent between the order and its cancel.
   'POST /ordens/{group_id}/cancelar/ 502',
+  // 502 on a rebalance: a terminal that answered the plan's re-validation and falls silent before the sales' check.
+  'POST /modelos/{id}/rebalancear/ 502',
 ]);

@@ -2,7 +2,17 @@ import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { IChartApi, MouseEventParams, Time } from 'lightweight-charts';
 import type { Barra } from '../../../contract';
-import { createGrafico, desenharPrecos, marcarOperacoes, type Biblioteca } from './desenho';
+import { AtribuicaoGrafico } from '../../components/AtribuicaoGrafico';
+import {
+  createGrafico,
+  desenharPrecos,
+  acompanharRotulos,
+  marcarOperacoes,
+  reservarColunaDeRotulos,
+  type Biblioteca,
+  type RotuloNoGrafico,
+} from './desenho';
+import { RotulosDasLinhas } from './RotulosDasLinhas';
 import {
   inicioDoPeriodo,
   isoDoTempo,
@@ -41,9 +51,24 @@ export function PrecoChart({
   const chartRef = useRef<IChartApi | null>(null);
   const [lib, setLib] = useState<Biblioteca | null>(null);
   const [falhou, setFalhou] = useState(false);
+  const [rotulos, setRotulos] = useState<RotuloNoGrafico[]>([]);
   const hover = useRef(onHover);
   useEffect(() => {
     hover.current = onHover;
+  });
+  // The period shown, the labels' column kept free at the right (again once the chart first has a width).
+  const enquadrar = useRef(() => {});
+  useEffect(() => {
+    enquadrar.current = () => {
+      const chart = chartRef.current;
+      if (!chart || barras.length === 0) return;
+      const inicio = inicioDoPeriodo(barras, periodo);
+      if (inicio) chart.timeScale().setVisibleRange({ from: inicio, to: barras.at(-1)!.data });
+      else chart.timeScale().fitContent();
+      if (linhas.length === 0) return;
+      const de = inicio ? barras.findIndex((b) => b.data >= inicio) : 0;
+      reservarColunaDeRotulos(chart, Math.max(de, 0), barras.length - 1);
+    };
   });
 
   useEffect(() => {
@@ -68,20 +93,19 @@ export function PrecoChart({
     const aoMover = (param: MouseEventParams<Time>) =>
       hover.current(param.time ? (porData.get(isoDoTempo(param.time)) ?? null) : null);
     chart.subscribeCrosshairMove(aoMover);
+    const pararRotulos = acompanharRotulos(chart, series, linhas, setRotulos, () =>
+      enquadrar.current(),
+    );
     return () => {
+      pararRotulos();
       chart.unsubscribeCrosshairMove(aoMover);
       chart.remove();
       chartRef.current = null;
+      setRotulos([]);
     };
   }, [lib, tipo, barras, marcas, linhas]);
 
-  useEffect(() => {
-    const chart = chartRef.current;
-    if (!chart || barras.length === 0) return;
-    const inicio = inicioDoPeriodo(barras, periodo);
-    if (inicio) chart.timeScale().setVisibleRange({ from: inicio, to: barras.at(-1)!.data });
-    else chart.timeScale().fitContent();
-  }, [lib, tipo, barras, periodo, marcas, linhas]);
+  useEffect(() => enquadrar.current(), [lib, tipo, barras, periodo, marcas, linhas]);
 
   if (falhou) {
     return (
@@ -91,14 +115,20 @@ export function PrecoChart({
     );
   }
   return (
-    <Box
-      ref={container}
-      role="img"
-      aria-label={label}
-      aria-busy={!lib}
-      h={{ base: '300px', md: '360px' }}
-      w="full"
-      data-grafico={tipo}
-    />
+    <Box position="relative">
+      <Box
+        ref={container}
+        role="img"
+        aria-label={label}
+        aria-busy={!lib}
+        h={{ base: '300px', md: '360px' }}
+        w="full"
+        data-grafico={tipo}
+        // The library's canvases stack by z-index: kept inside the chart, so that the labels after it are over them.
+        isolation="isolate"
+      />
+      <RotulosDasLinhas rotulos={rotulos} />
+      <AtribuicaoGrafico />
+    </Box>
   );
 }

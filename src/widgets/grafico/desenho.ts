@@ -17,6 +17,7 @@ import {
   type MarcaGrafico,
   type TipoGrafico,
 } from './grafico';
+import { posicionarRotulos } from './rotulos';
 
 /** How the chart is drawn with lightweight-charts (loaded by PrecoChart when a chart first opens). */
 
@@ -30,6 +31,8 @@ export function createGrafico(lib: Biblioteca, container: HTMLElement): IChartAp
       background: { type: lib.ColorType.Solid, color: '#ffffff' },
       textColor: '#3f3f46',
       fontSize: 12,
+      // Its link inside the role="img" is a nested control: the attribution is under the chart.
+      attributionLogo: false,
     },
     grid: { vertLines: { color: '#f4f4f5' }, horzLines: { color: '#f4f4f5' } },
     rightPriceScale: { borderColor: '#e4e4e7' },
@@ -105,20 +108,26 @@ export function desenharPrecos(
     linha.setData(barras.map((b) => ({ time: b.data, value: b.fechamento })));
     series = linha;
   }
+  // Bare lines: their labels are placed beside the scale, never over its figures nor each other (rotulos.ts).
   for (const l of linhas) {
     series.createPriceLine({
+      id: l.rotulo,
       price: l.preco,
-      title: l.rotulo,
+      title: '',
       color: CORES[l.tipo],
       lineWidth: 2,
       lineStyle: l.tipo === 'atual' ? lib.LineStyle.Dotted : lib.LineStyle.Dashed,
-      axisLabelVisible: true,
+      axisLabelVisible: false,
     });
   }
   return series;
 }
 
-/** The trades as arrows at their price, on the session they happened (or the next one). */
+/**
+ * The trades as arrows at their price, on the session they happened (or the next one): a buy's under its price
+ * pointing up, a sale's over it pointing down, so that a buy and a sale of one session never cover each other.
+ * No text beside them (it ran under the price scale at the last sessions): the legend names each arrow.
+ */
 export function marcarOperacoes(
   lib: Biblioteca,
   series: ISeriesApi<SeriesType>,
@@ -134,13 +143,97 @@ export function marcarOperacoes(
       return [
         {
           time: sessao,
-          position: 'atPriceMiddle' as const,
+          position: compra ? ('atPriceBottom' as const) : ('atPriceTop' as const),
           price: m.preco,
           shape: compra ? ('arrowUp' as const) : ('arrowDown' as const),
           color: CORES[m.tipo],
-          text: `${compra ? 'Compra' : 'Venda'} ${formatMoney(m.preco)}`,
         },
       ];
     }),
   );
+}
+
+/** The column at the plot's right edge kept free of bars for the lines' labels, in pixels. */
+export const LARGURA_ROTULOS = 124;
+export const ALTURA_ROTULO = 20;
+
+/** A line's label as placed on the plot: its text, its colour, its top and the plot's right edge, in pixels. */
+export interface RotuloNoGrafico {
+  tipo: LinhaGrafico['tipo'];
+  texto: string;
+  cor: string;
+  topo: number;
+  direita: number;
+}
+
+/**
+ * Shows the sessions from index `de` to `ate` (the period) with the last one left of the labels' column: the range
+ * ends that many pixels' worth of sessions after it, so no candle or arrow sits under a label. Computed from the
+ * indexes, not read back from the chart (which applies a range at its next frame): the same call twice is the same.
+ */
+export function reservarColunaDeRotulos(chart: IChartApi, de: number, ate: number): void {
+  const largura = chart.paneSize().width;
+  if (largura <= LARGURA_ROTULOS || ate <= de) return;
+  const extra = ((ate - de) * LARGURA_ROTULOS) / (largura - LARGURA_ROTULOS);
+  chart.timeScale().setVisibleLogicalRange({ from: de - 0.5, to: ate + 0.5 + extra });
+}
+
+/** Each line's label where posicionarRotulos puts it on the plot as drawn now; none before the first drawing. */
+export function medirRotulos(
+  chart: IChartApi,
+  series: ISeriesApi<SeriesType>,
+  linhas: LinhaGrafico[],
+): RotuloNoGrafico[] {
+  const { width, height } = chart.paneSize();
+  const ys = linhas.map((l) => series.priceToCoordinate(l.preco));
+  if (height === 0 || ys.some((y) => y === null)) return [];
+  const topos = posicionarRotulos(
+    ys.map((y) => ({ y: y! })),
+    { altura: ALTURA_ROTULO, alturaDoPlot: height },
+  );
+  return linhas.map((l, i) => ({
+    tipo: l.tipo,
+    texto: `${l.rotulo} ${formatMoney(l.preco)}`,
+    cor: CORES[l.tipo],
+    topo: topos[i]!,
+    direita: width,
+  }));
+}
+
+/**
+ * Hands `aoMedir` the lines' labels each time the chart has drawn a new range or size (and, while its first drawing
+ * has not yet given the lines a height, at each of the next frames); calls `aoTerLargura` when the chart first has
+ * a width (the period is then framed again, its labels' column reserved). Returns what stops it.
+ */
+export function acompanharRotulos(
+  chart: IChartApi,
+  series: ISeriesApi<SeriesType>,
+  linhas: LinhaGrafico[],
+  aoMedir: (rotulos: RotuloNoGrafico[]) => void,
+  aoTerLargura: () => void,
+): () => void {
+  let quadro = 0;
+  const medir = (tentativas = 30) => {
+    cancelAnimationFrame(quadro);
+    quadro = requestAnimationFrame(() => {
+      const medidos = medirRotulos(chart, series, linhas);
+      aoMedir(medidos);
+      if (medidos.length < linhas.length && tentativas > 0) medir(tentativas - 1);
+    });
+  };
+  const aoMudarFaixa = () => medir();
+  let largura = chart.paneSize().width;
+  const aoRedimensionar = () => {
+    if (largura === 0 && chart.paneSize().width > 0) aoTerLargura();
+    largura = chart.paneSize().width;
+    medir();
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(aoMudarFaixa);
+  chart.timeScale().subscribeSizeChange(aoRedimensionar);
+  medir();
+  return () => {
+    cancelAnimationFrame(quadro);
+    chart.timeScale().unsubscribeVisibleLogicalRangeChange(aoMudarFaixa);
+    chart.timeScale().unsubscribeSizeChange(aoRedimensionar);
+  };
 }

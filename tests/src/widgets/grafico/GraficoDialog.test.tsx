@@ -51,14 +51,22 @@ vi.mock('lightweight-charts', () => ({
           serie,
           setData: (dados: unknown[]) => (serie.dados = dados),
           createPriceLine: (linha: Record<string, unknown>) => serie.linhas.push(linha),
+          // No canvas, no coordinates: the lines' labels are placed by the e2e test's real chart.
+          priceToCoordinate: () => null,
         };
       },
       subscribeCrosshairMove: () => {},
       unsubscribeCrosshairMove: () => {},
       remove: () => {},
+      paneSize: () => ({ width: 0, height: 0 }),
       timeScale: () => ({
         setVisibleRange: (r: { from: string; to: string }) => grafico.intervalos.push(r),
         fitContent: () => grafico.intervalos.push('tudo'),
+        getVisibleLogicalRange: () => null,
+        subscribeVisibleLogicalRangeChange: () => {},
+        unsubscribeVisibleLogicalRangeChange: () => {},
+        subscribeSizeChange: () => {},
+        unsubscribeSizeChange: () => {},
       }),
     };
   },
@@ -124,15 +132,14 @@ describe('the price chart of a position', () => {
     expect(ultima().marcas).toEqual([
       {
         time: '2025-08-04',
-        position: 'atPriceMiddle',
+        position: 'atPriceBottom',
         price: 30,
         shape: 'arrowUp',
         color: expect.any(String),
-        text: 'Compra R$ 30,00',
       },
     ]);
     // The mock's quote of PETR4 is R$ 31,50.
-    expect(ultima().linhas.map((l) => [l.title, l.price])).toEqual([
+    expect(ultima().linhas.map((l) => [l.id, l.price])).toEqual([
       ['Alvo', 33],
       ['Atual', 31.5],
     ]);
@@ -187,7 +194,7 @@ describe('the price chart of a position', () => {
     );
     // The buy and the target stay on the line.
     expect(ultima().marcas.map((m) => m.time)).toEqual(['2025-09-01']);
-    expect(ultima().linhas.map((l) => l.title)).toEqual(['Alvo', 'Atual']);
+    expect(ultima().linhas.map((l) => l.id)).toEqual(['Alvo', 'Atual']);
 
     const periodos: Array<[string, unknown]> = [
       ['1M', { from: '2025-09-29', to: '2025-10-29' }],
@@ -218,9 +225,10 @@ describe('the price chart of a position', () => {
       ),
     ).toBeVisible();
     await waitFor(() => expect(grafico.series).toHaveLength(1));
-    expect(ultima().marcas.map((m) => [m.time, m.price, m.shape, m.text])).toEqual([
-      ['2025-05-02', 14, 'arrowUp', 'Compra R$ 14,00'],
-      ['2025-06-02', 13, 'arrowDown', 'Venda R$ 13,00'],
+    // The buy under its price, the sale over it: never on each other (the legend names them).
+    expect(ultima().marcas.map((m) => [m.time, m.price, m.shape, m.position])).toEqual([
+      ['2025-05-02', 14, 'arrowUp', 'atPriceBottom'],
+      ['2025-06-02', 13, 'arrowDown', 'atPriceTop'],
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -274,7 +282,7 @@ describe('the price chart of a recommendation', () => {
     await waitFor(() => expect(grafico.series).toHaveLength(1));
     expect(ultima().marcas).toEqual([]);
     // WEGE3 has no quote in the mock: no Atual line, and the dialog says why.
-    expect(ultima().linhas.map((l) => [l.title, l.price])).toEqual([
+    expect(ultima().linhas.map((l) => [l.id, l.price])).toEqual([
       ['MAX', 45.02],
       ['MIN', 41.9],
       ['ALVO', 46.31],
@@ -288,7 +296,7 @@ describe('the price chart of a recommendation', () => {
     await user.click(await screen.findByRole('button', { name: 'Gráfico de PETR4' }));
     await graficoAberto('PETR4');
     await waitFor(() => expect(grafico.series).toHaveLength(1));
-    expect(ultima().linhas.map((l) => [l.title, l.price])).toEqual([
+    expect(ultima().linhas.map((l) => [l.id, l.price])).toEqual([
       ['MAX', 32.4],
       ['MIN', 30.1],
       ['ALVO', 33.2],
@@ -304,7 +312,7 @@ describe('the price chart of a recommendation', () => {
     await user.click(await within(picker).findByRole('button', { name: 'Gráfico de WEGE3' }));
     const dialog = await graficoAberto('WEGE3');
     await waitFor(() => expect(grafico.series).toHaveLength(1));
-    expect(ultima().linhas.map((l) => l.title)).toEqual(['MAX', 'MIN', 'ALVO']);
+    expect(ultima().linhas.map((l) => l.id)).toEqual(['MAX', 'MIN', 'ALVO']);
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Gráfico — WEGE3' })).not.toBeInTheDocument(),
@@ -321,6 +329,6 @@ describe('the price chart of a recommendation', () => {
     await graficoAberto('WEGE3');
     await waitFor(() => expect(grafico.series).toHaveLength(1));
     expect(ultima().marcas).toHaveLength(1);
-    expect(ultima().linhas.map((l) => l.title)).toContain('Alvo');
+    expect(ultima().linhas.map((l) => l.id)).toContain('Alvo');
   });
 });

@@ -58,7 +58,7 @@ describe('the stop on a position’s chart', () => {
     expect(graficoDaOperacao(semStop).linhas.map((l) => l.tipo)).toEqual(['alvo']);
   });
 
-  it('is drawn dashed in its own colour, with its price on the axis, and in the legend', () => {
+  it('is drawn dashed in its own colour, labelled beside the axis (not on it), and in the legend', () => {
     const { lib, chart, linhas } = bibliotecaFalsa();
     desenharPrecos(lib, chart, {
       tipo: 'candles',
@@ -66,13 +66,14 @@ describe('the stop on a position’s chart', () => {
       linhas: graficoDaOperacao(operacao).linhas,
     });
     expect(linhas).toEqual([
-      expect.objectContaining({ title: 'Alvo', price: 33, color: CORES.alvo, lineStyle: 2 }),
+      expect.objectContaining({ id: 'Alvo', price: 33, color: CORES.alvo, lineStyle: 2 }),
       expect.objectContaining({
-        title: 'Stop',
+        id: 'Stop',
         price: 28.75,
         color: CORES.stop,
         lineStyle: 2,
-        axisLabelVisible: true,
+        // Its label beside the scale, never over its figures (rotulos.ts).
+        axisLabelVisible: false,
       }),
     ]);
     expect(CORES.stop).not.toBe(CORES.alvo);

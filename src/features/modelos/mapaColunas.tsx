@@ -36,7 +36,10 @@ function Celula({
   const tom = tomDe(celula, faixa);
   const descricao = celulaDescricao(ticker, celula, faixa.tipo);
   return (
+    // Positioned: the hidden description is laid out inside the cell, not at the page's edge (absolute, it would
+    // escape the grid's scrolling box and widen the page).
     <Box
+      position="relative"
       bg={FUNDO[tom.lado][tom.nivel]}
       color="gray.900"
       fontWeight={celula.fora ? 'bold' : 'normal'}

@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 
 export interface TargetDialogProps<T> extends Pick<
   Dialog.RootProps,
-  'role' | 'size' | 'placement' | 'scrollBehavior'
+  'role' | 'size' | 'placement' | 'scrollBehavior' | 'initialFocusEl' | 'finalFocusEl'
 > {
   /** What the dialog is about (a client, an operation, a date...); null closes it. */
   target: T | null;

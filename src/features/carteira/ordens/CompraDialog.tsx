@@ -1,13 +1,12 @@
 import { Button, HStack, Input, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { FormField } from '../../../components/form';
 import { TargetDialog } from '../../../components/TargetDialog';
-import { CompraEmVooAviso } from '../../../widgets/ordens';
 import { CompraCampos, CompraEstimativa } from './CompraCampos';
-import { LegsTable } from './LegsTable';
 import { OrdemDialogContent } from './OrdemDialog';
 import { RecomendacaoPicker } from './RecomendacaoPicker';
+import { campoDaEntrada, ResultadoDaCompra } from './ResultadoDaCompra';
 import { TerminalIndisponivel, useTerminalDoCliente } from './TerminalDoCliente';
 import { useCompraForm } from './useCompraForm';
 
@@ -43,6 +42,10 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const { picked, validacao } = state;
   const terminal = useTerminalDoCliente(clienteId);
+  // The buy by keyboard (issue 34, rough edge 8): Enviar takes the focus from Validar's result; a picked
+  // recommendation leaves it on the quantity (or value), what is left to type.
+  const enviarRef = useRef<HTMLButtonElement>(null);
+  const escolheuRef = useRef(false);
 
   return (
     <>
@@ -52,6 +55,7 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         submitLabel="Enviar"
         onSubmit={compra.onSend}
         submitDisabled={!situacao.podeEnviar}
+        submitRef={enviarRef}
         clienteId={clienteId}
         limite={compra.values.execucao === 'limite'}
         flow={flow}
@@ -79,7 +83,9 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         <CompraCampos control={form.control} disabled={sending} />
         <CompraEstimativa estimativa={compra.estimativa} disponivel={compra.disponivel} />
         <HStack>
+          {/* The form's submit: Enter in a field validates (issue 34: a whole buy by keyboard). */}
           <Button
+            type="submit"
             variant="outline"
             onClick={compra.onValidate}
             loading={compra.validating}
@@ -99,29 +105,9 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
             </Text>
           )}
         </HStack>
-        {state.legs.length > 0 && (
-          <LegsTable
-            legs={state.legs}
-            validacoes={situacao.atual && validacao ? validacao.validacoes : []}
-            disabled={sending}
-            onChange={compra.editLeg}
-          />
+        {validacao && (
+          <ResultadoDaCompra compra={compra} validacao={validacao} enviarRef={enviarRef} />
         )}
-        {situacao.emVoo && (
-          <CompraEmVooAviso
-            label="Comprar assim mesmo, com a outra compra em andamento"
-            confirmado={state.confirmaEmVoo}
-            onConfirmadoChange={compra.onConfirmEmVoo}
-            disabled={sending}
-          >
-            {validacao?.aviso}
-          </CompraEmVooAviso>
-        )}
-        {situacao.semPernas.map((v) => (
-          <Text key={v.symbol} color="red.600">
-            {v.motivo || 'inválido'}
-          </Text>
-        ))}
       </OrdemDialogContent>
       <RecomendacaoPicker
         clienteId={clienteId}
@@ -129,7 +115,14 @@ function CompraForm({ clienteId, onClose, onExecuted }: Omit<Props, 'open'>) {
         onClose={() => setPickerOpen(false)}
         onSelect={(rec) => {
           compra.pick(rec);
+          escolheuRef.current = true;
           setPickerOpen(false);
+        }}
+        // A recommendation picked: the quantity (or value) is what is left to type.
+        finalFocusEl={() => {
+          if (!escolheuRef.current) return null;
+          escolheuRef.current = false;
+          return campoDaEntrada(compra.values.modo);
         }}
       />
     </>

@@ -1,5 +1,5 @@
 import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { OrderStatus } from '../../../../contract';
 import { AvisoOrdem, OrdemAcoes } from '../../../widgets/ordens';
 import { DialogCloseButton } from '../../../components/TargetDialog';
@@ -11,6 +11,8 @@ interface Props {
   submitLabel: string;
   onSubmit: () => void;
   submitDisabled?: boolean;
+  /** The submit button, for a dialog that moves the focus to it (the buy, after Validar's result). */
+  submitRef?: Ref<HTMLButtonElement>;
   clienteId: number;
   /** A limit order: once sent it may rest at the terminal, and Cancelar ordem is offered until it finishes. */
   limite: boolean;
@@ -37,6 +39,7 @@ export function OrdemDialogContent({
   submitLabel,
   onSubmit,
   submitDisabled,
+  submitRef,
   clienteId,
   limite,
   flow,
@@ -94,6 +97,7 @@ export function OrdemDialogContent({
           {flow.sending ? 'Fechar' : 'Cancelar'}
         </Button>
         <Button
+          ref={submitRef}
           onClick={onSubmit}
           disabled={submitDisabled || flow.sending}
           loading={flow.sending}

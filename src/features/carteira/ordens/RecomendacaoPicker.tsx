@@ -1,6 +1,6 @@
 import { Button, Dialog, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { RecomendacaoDisponivel } from '../../../../contract';
 import { formatMoney, formatPercent } from '../../../../shared/format';
 import { recomendacoesQueries } from '../../../api/recomendacoes';
@@ -17,6 +17,8 @@ interface Props {
   open: boolean;
   onClose: () => void;
   onSelect: (rec: RecomendacaoDisponivel) => void;
+  /** Where the focus goes when the picker closes (the trigger when it returns null). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 // On a phone the table scrolls sideways under the ticker and the Selecionar button, which stay in view.
@@ -37,7 +39,9 @@ const NA_DIREITA = {
 } as const;
 
 /** 'Selecionar recomendação': today's recommendations the client does not hold yet. */
-export function RecomendacaoPicker({ clienteId, open, onClose, onSelect }: Props) {
+export function RecomendacaoPicker({ clienteId, open, onClose, onSelect, finalFocusEl }: Props) {
+  // The picker opens on its first row's Selecionar (issue 34): Enter picks the first recommendation.
+  const primeira = useRef<HTMLButtonElement>(null);
   return (
     <TargetDialog
       target={open ? clienteId : null}
@@ -45,16 +49,30 @@ export function RecomendacaoPicker({ clienteId, open, onClose, onSelect }: Props
       onClose={onClose}
       size="lg"
       scrollBehavior="inside"
+      initialFocusEl={() => primeira.current}
+      {...(finalFocusEl && { finalFocusEl })}
     >
-      {(id) => <PickerContent clienteId={id} onClose={onClose} onSelect={onSelect} />}
+      {(id) => (
+        <PickerContent clienteId={id} onClose={onClose} onSelect={onSelect} primeira={primeira} />
+      )}
     </TargetDialog>
   );
 }
 
-function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
+function PickerContent({
+  clienteId,
+  onClose,
+  onSelect,
+  primeira,
+}: Omit<Props, 'open' | 'finalFocusEl'> & { primeira: RefObject<HTMLButtonElement | null> }) {
   const query = useQuery(recomendacoesQueries.disponiveis(clienteId));
   const rows = query.data ?? [];
   const [grafico, setGrafico] = useState<Grafico | null>(null);
+  // Rows that arrive after the picker opened: the focus moves to the first one then.
+  const carregou = rows.length > 0;
+  useEffect(() => {
+    if (carregou) primeira.current?.focus();
+  }, [carregou, primeira]);
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -78,7 +96,7 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((rec) => (
+              {rows.map((rec, i) => (
                 <Table.Row key={rec.acao_id}>
                   <Table.Cell fontWeight="medium" {...NA_ESQUERDA}>
                     <TickerGrafico
@@ -92,6 +110,7 @@ function PickerContent({ clienteId, onClose, onSelect }: Omit<Props, 'open'>) {
                   <Table.Cell textAlign="end">{formatPercent(rec.probabilidade)}</Table.Cell>
                   <Table.Cell {...NA_DIREITA}>
                     <Button
+                      ref={i === 0 ? primeira : undefined}
                       size="xs"
                       variant="outline"
                       onClick={() => onSelect(rec)}

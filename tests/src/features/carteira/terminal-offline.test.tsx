@@ -33,6 +33,9 @@ describe('the buy dialog and the client’s terminal', () => {
     expect(
       await screen.findByText(
         'O terminal MT5 do cliente está indisponível (último status: Offline — VM sem resposta).',
+        {},
+        // The dialog's first calls on a busy machine.
+        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     const validar = screen.getByRole('button', { name: 'Validar' });

@@ -98,6 +98,9 @@ export const colunasDosClientes = (
     // 0 is what the server stores for a blank percent: shown as empty.
     cell: (c) => (c.getValue() ? formatPercent(c.getValue()) : DASH),
   }),
+  col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
+  col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),
+  col.accessor('vm_private_ip', { header: 'VM IP Privado', cell: (c) => text(c.getValue()) }),
   // Read from the models at each render (as the status): they may arrive after the clients.
   col.display({
     id: 'modelo',
@@ -109,9 +112,6 @@ export const colunasDosClientes = (
       />
     ),
   }),
-  col.accessor('vm', { header: 'VM Nome', cell: (c) => text(c.getValue()) }),
-  col.accessor('vm_ip', { header: 'VM IP', cell: (c) => text(c.getValue()) }),
-  col.accessor('vm_private_ip', { header: 'VM IP Privado', cell: (c) => text(c.getValue()) }),
   col.display({
     id: 'status',
     header: 'Status MT5',

@@ -145,7 +145,7 @@ describe('Exportar on the other grids', () => {
     await waitFor(() => expect(arquivos).toHaveLength(1));
     expect(arquivos[0]!.nome).toMatch(carimbado('clientes', 'xlsx'));
     const ws = await lerXlsx(arquivos[0]!.blob);
-    const cabecalho = 'ABCDEFGHIJK'.split('').map((c) => ws[`${c}1`]?.v);
+    const cabecalho = 'ABCDEFGHIJKL'.split('').map((c) => ws[`${c}1`]?.v);
     expect(cabecalho).toEqual([
       'Nome',
       'Email',
@@ -156,10 +156,12 @@ describe('Exportar on the other grids', () => {
       'VM Nome',
       'VM IP',
       'VM IP Privado',
+      // The model the client follows (issue 33): none here.
+      'Modelo',
       'Status MT5',
       undefined,
     ]);
-    expect([ws.A2?.v, ws.C2?.v, ws.D2?.v, ws.F2?.v, ws.F2?.z, ws.J2?.v]).toEqual([
+    expect([ws.A2?.v, ws.C2?.v, ws.D2?.v, ws.F2?.v, ws.F2?.z, ws.K2?.v]).toEqual([
       'Ana Beatriz Carvalho',
       '526.018.159-06',
       '(11) 98745-1236',

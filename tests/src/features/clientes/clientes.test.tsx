@@ -47,6 +47,8 @@ describe('/clientes: the table', () => {
       'VM Nome',
       'VM IP',
       'VM IP Privado',
+      // The model the client follows (issue 33).
+      'Modelo',
       'Status MT5',
       'Ações',
     ]);

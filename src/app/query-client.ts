@@ -20,8 +20,12 @@ export function createQueryClient(): QueryClient {
             error.status > 0
           ),
         refetchOnWindowFocus: false,
+        // Offline, a call fails (and is retried) instead of waiting paused: a screen's spinner ends in its error
+        // with Tentar novamente, and the banner says the connection is lost; back online, the failed queries
+        // run again by themselves (refetchOnReconnect, and the banner's retries: src/components/SemConexao.tsx).
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -6,7 +6,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
 } from '@tanstack/react-router';
 import {
   auditoriaEndpoints,
@@ -22,6 +21,8 @@ import { irMensalSearch } from '../features/ir/ir-mensal';
 import { loteSearch } from '../features/lotes/search';
 import { rebalancearSearch } from '../features/modelos/search';
 import { irSearch, type IrSearch } from '../widgets/ir';
+// The router's, with a failed chunk said on the screen instead of a reload (offline: the browser's error page).
+import { lazyRouteComponent, TelaComErro } from './lazy-route';
 
 function RootLayout() {
   return (
@@ -232,6 +233,7 @@ function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     // A screen's code starts loading when the pointer rests on (or a finger touches) a link to it.
     defaultPreload: 'intent',
+    defaultErrorComponent: TelaComErro,
     scrollRestoration: true,
   });
 }

@@ -14,6 +14,7 @@ import { usePapel } from '../api/permissao';
 import { Sino } from '../features/alertas/Sino';
 import { useSession } from '../lib/session';
 import { AvisosDeOrdens } from '../widgets/ordens';
+import { SemConexao } from './SemConexao';
 
 function NavLink({ to, children }: { to: LinkProps['to']; children: ReactNode }) {
   return (
@@ -147,6 +148,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <Flex direction="column" minH="100dvh">
+      <SemConexao />
       <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="gold.muted" shadow="xs">
         <Container maxW="full" px={{ base: '3', md: '6' }}>
           <Flex as="nav" aria-label="Principal" h="14" align="center" gap="2">

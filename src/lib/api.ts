@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_BASE, ApiErrorSchema } from '../../contract';
 import { ApiRequestError } from './api-error';
+import { conexao } from './conexao';
 import { sessaoTerminou } from './sessao-terminou';
 import { session } from './session';
 
@@ -52,15 +53,25 @@ function create(withSession: boolean): AxiosInstance {
       return config;
     });
   }
-  instance.interceptors.response.use(undefined, (error: unknown) => {
-    const apiError = toApiError(error);
-    // An expired or revoked token: back to the login screen, which says why (a session that was open ended).
-    if (withSession && apiError instanceof ApiRequestError && apiError.status === 401) {
-      if (session.get()) sessaoTerminou.marcar();
-      session.logout();
-    }
-    return Promise.reject(apiError);
-  });
+  instance.interceptors.response.use(
+    (response) => {
+      conexao.respondeu();
+      return response;
+    },
+    (error: unknown) => {
+      // No answer at all (not a call the app cancelled): the connection is lost until an answer comes back.
+      if (error instanceof AxiosError && !axios.isCancel(error))
+        if (error.response) conexao.respondeu();
+        else conexao.falhou();
+      const apiError = toApiError(error);
+      // An expired or revoked token: back to the login screen, which says why (a session that was open ended).
+      if (withSession && apiError instanceof ApiRequestError && apiError.status === 401) {
+        if (session.get()) sessaoTerminou.marcar();
+        session.logout();
+      }
+      return Promise.reject(apiError);
+    },
+  );
   return instance;
 }
 

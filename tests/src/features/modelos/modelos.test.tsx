@@ -111,6 +111,30 @@ describe('Ferramentas → Modelos', { timeout: 60_000 }, () => {
     ).toHaveTextContent('PETR4 33,33 % · VALE3 33,33 % · caixa 33,34 %');
   });
 
+  it('edits a model: a relative band, as a fraction of the target', async () => {
+    modelosScene({ modelos: [MODELO_30] });
+    const envios = recordRequests('PUT', /\/api\/modelos\/1\/$/);
+    const { user } = renderApp('/ferramentas/modelos');
+    const grid = await tabela();
+    await user.click(await within(grid).findByRole('button', { name: 'Editar Modelo Renda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar modelo' });
+    expect(within(dialog).getByRole('status', { name: 'Soma dos pesos' })).toHaveTextContent(
+      'exatamente 100 %',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Relativa (fração do alvo)' }));
+    const faixa = within(dialog).getByLabelText('Faixa (fração do alvo)');
+    await user.clear(faixa);
+    await user.type(faixa, '0,2');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(envios).toHaveLength(1));
+    expect(envios[0]!.body).toEqual({ ...MODELO_30, faixa: { tipo: 'relativa', valor: 0.2 } });
+    await waitFor(() =>
+      expect(within(grid).getByRole('row', { name: /Modelo Renda/ })).toHaveTextContent(
+        '± 20 % do alvo',
+      ),
+    );
+  });
+
   it('refuses to delete a model a client follows, naming the client; deletes one nobody follows', async () => {
     modelosScene({ modelos: [MODELO_30, { ...MODELO_30, nome: 'Modelo Vazio' }] });
     const { user } = renderApp('/ferramentas/modelos');

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Cliente, Papel } from '../../../../contract';
+import { modelosEndpoints, type Cliente, type Papel } from '../../../../contract';
+import { handle } from '../../../../mocks/contract';
 import { resetClientesMock } from '../../../../mocks/handlers/clientes';
+import { server } from '../../../../mocks/node';
+import { recorded } from '../../../../mocks/recorded';
 import { renderApp } from '../../../support/render';
 import {
   FATOS_A,
@@ -168,6 +171,21 @@ describe('the rebalance screen', { timeout: 60_000 }, () => {
     ).toHaveAttribute('href', `/ordens/lote?lote=${LOTE_COMPRA}`);
     // The plan sent is not offered again.
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('keeps a refused send in the dialog, in the server’s words, with nothing followed', async () => {
+    modelosScene({ modelos: [MODELO_30], fatos: FATOS });
+    // The plan no longer holds when sent (recorded: a quote moved between Validar and Enviar).
+    const recusa = recorded('modelos-rebalancear-409').response;
+    server.use(handle(modelosEndpoints.rebalance, () => recusa as never));
+    const { user } = await validar();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Enviar rebalanceamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(recusa.body.detail);
+    expect(
+      screen.queryByRole('region', { name: 'Lotes do rebalanceamento' }),
+    ).not.toBeInTheDocument();
   });
 
   it('as assessor or leitura: no Rebalancear in the list, and the screen says why instead of Validar or Enviar', async () => {

@@ -25,10 +25,14 @@ function Lote({
 }: {
   titulo: string;
   loteId: string;
-  /** What the lote waits for before its orders leave (the buy lote: the sales). */
+  /** What the lote waits for before its orders leave (the buy lote: the sales), said while it has none yet. */
   espera?: string | null | undefined;
 }) {
   const { status, error } = useLoteStatus(loteId);
+  // The buy lote has no order until a client's sales ended (the server answers it empty meanwhile): no '0 ordens'.
+  const vazio = status !== undefined && status.itens.length === 0;
+  const aguardando = espera && !status?.finished && (vazio || !status) ? espera : null;
+  const figuras = status && !(vazio && !status.finished);
   return (
     <Alert.Root
       status={status?.finished ? (status.executed_all ? 'success' : 'warning') : 'info'}
@@ -40,13 +44,13 @@ function Lote({
       <Alert.Content>
         <Alert.Title>
           {titulo}
-          {status ? ` · ${contagem(status.itens.length, 'ordem', 'ordens')}` : ''}
+          {figuras ? ` · ${contagem(status.itens.length, 'ordem', 'ordens')}` : ''}
           {status?.finished ? ' · concluído.' : ''}
         </Alert.Title>
         <Alert.Description>
           <Stack gap="1">
-            {espera && <Text>{espera}</Text>}
-            {status && <Text>{resumoTexto(status)}</Text>}
+            {aguardando && <Text>{aguardando}</Text>}
+            {figuras && <Text>{resumoTexto(status)}</Text>}
             {error && !status && <Text>{error.message}</Text>}
             <Link asChild fontWeight="medium" color="gold.fg">
               <RouterLink to="/ordens/lote" search={{ lote: loteId }}>
@@ -78,7 +82,7 @@ export function LotesDoRebalanceamento({ venda, compra }: { venda?: string; comp
           espera={
             vendasAbertas
               ? 'Aguarda as vendas: as compras de cada cliente saem quando todas as vendas dele terminarem.'
-              : null
+              : 'As vendas terminaram: as compras saem redimensionadas pelo dinheiro que elas levantaram.'
           }
         />
       )}

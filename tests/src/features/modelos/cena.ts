@@ -202,8 +202,13 @@ export function modelosScene({
       if (!envio) return fail(404, recorded('lote-status-404').response.body.detail);
       const lado = params.lote_id === LOTE_VENDA ? 'venda' : 'compra';
       const lote = loteTerminado(params.lote_id, lado, envio);
-      const emAndamento = vendasEmAndamento && lado === 'venda';
-      return ok(lotesEndpoints.status, emAndamento ? emVoo(lote) : lote);
+      // While the sales run, the buy lote has no order yet (each client's leaves when its sales ended).
+      const emAndamento = vendasEmAndamento ? emVoo(lote) : lote;
+      const semOrdens = { ...emAndamento, itens: [] };
+      return ok(
+        lotesEndpoints.status,
+        lado === 'venda' || !vendasEmAndamento ? emAndamento : semOrdens,
+      );
     }),
   );
   return { enviados };

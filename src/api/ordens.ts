@@ -20,6 +20,7 @@ import { ApiRequestError } from '../lib/api';
 import { idempotencyKey } from '../lib/idempotency';
 import { call } from './call';
 import { invalidateOrdensTerminadas, invalidatePosicaoNoTerminal } from './invalidations';
+import { avisarOrdemTerminada } from './ordem-terminada';
 import { ordensKeys, type HistoricoFiltros } from './keys/ordens';
 
 export type { HistoricoFiltros } from './keys/ordens';
@@ -118,20 +119,6 @@ function landStatus(queryClient: QueryClient, ordem: Omit<OrdemRef, 'lado'>, sta
 
 const followed = new WeakMap<QueryClient, Set<string>>();
 
-type AoTerminar = (ordem: OrdemRef, status: OrderStatus) => void;
-const aoTerminar = new WeakMap<QueryClient, Set<AoTerminar>>();
-
-/**
- * Tells `listener` of each order this tab sent (a followed one) when it ends, once, wherever its dialog is: the
- * toast that says how it ended (src/widgets/ordens). Returns the unsubscribe.
- */
-export function onOrdemTerminada(queryClient: QueryClient, listener: AoTerminar): () => void {
-  const listeners = aoTerminar.get(queryClient) ?? new Set<AoTerminar>();
-  aoTerminar.set(queryClient, listeners);
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * Keeps a sent order's status query observed until the order ends, whether a dialog shows it or was closed
  * meanwhile (a query nobody observes is not polled). It reads nothing itself: the dialog reads the same query,
@@ -149,7 +136,7 @@ export function followOrdem(queryClient: QueryClient, ordem: OrdemRef): void {
   });
   const unsubscribe = observer.subscribe((result) => {
     if (!ordemTerminada(result.data)) return;
-    for (const listener of aoTerminar.get(queryClient) ?? []) listener(ordem, result.data!);
+    avisarOrdemTerminada(queryClient, ordem, result.data!);
     stop();
   });
   function stop() {

@@ -4,7 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { OrderStatus } from '../../../contract';
 import { formatInteger } from '../../../shared/format';
-import { onOrdemTerminada, type OrdemRef } from '../../api/ordens';
+import { onOrdemTerminada } from '../../api/ordem-terminada';
+import type { OrdemRef } from '../../api/ordens';
 
 /** The app's toasts, bottom right (above everything, a dialog included). */
 const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });

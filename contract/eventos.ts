@@ -154,6 +154,11 @@ export const EventoSchema = z.object({
   aplicado_em: z.iso.datetime({ offset: true }).nullable(),
   /** Operations it adjusted (share events) or paid (cash events). */
   operacoes: z.number().int(),
+  /**
+   * A share event whose data ex the price history contradicts (the closes around it moved far less than its factor
+   * implies): why, in words; null when the history agrees or cannot tell (issue 34). Absent from older recordings.
+   */
+  aviso_data_ex: z.string().nullable().optional(),
 });
 export type Evento = z.infer<typeof EventoSchema>;
 

@@ -9,6 +9,7 @@ import { toNumber } from '../../../shared/decimal';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { applyEvento, undoEvento } from './aplicacao';
+import { avisoDataEx, vizinhosDaDataEx } from './conferencia';
 import { lockEvento, type EventoRow } from './posicoes';
 import { conflict, invalidFields, notFound } from '../../lib/http-error';
 import { acaoExists } from '../acoes';
@@ -21,7 +22,7 @@ import {
   type EventoListRow,
 } from './repository';
 
-const toEvento = (r: EventoListRow): Evento => ({
+const toEvento = (r: EventoListRow, aviso: string | null = null): Evento => ({
   id: r.id,
   acao: r.acao,
   acao_nome: r.acao_nome,
@@ -34,15 +35,25 @@ const toEvento = (r: EventoListRow): Evento => ({
   fonte: r.fonte,
   aplicado_em: r.aplicado_em === null ? null : new Date(r.aplicado_em).toISOString(),
   operacoes: r.operacoes,
+  aviso_data_ex: aviso,
 });
 
+/** The events, each share event whose data ex the price history contradicts saying so (conferencia.ts). */
+async function comAvisos(db: Db, rows: EventoListRow[]): Promise<Evento[]> {
+  const vizinhos = await vizinhosDaDataEx(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toEvento(r, avisoDataEx(r, vizinhos.get(r.id))));
+}
+
 export async function listEventos(db: Db, acao?: number): Promise<Evento[]> {
-  return (await selectEventos(db, acao === undefined ? {} : { acao })).map(toEvento);
+  return comAvisos(db, await selectEventos(db, acao === undefined ? {} : { acao }));
 }
 
 async function answer(db: Db, id: number): Promise<Evento> {
-  const [row] = await selectEventos(db, { id });
-  return toEvento(row!);
+  const [evento] = await comAvisos(db, await selectEventos(db, { id }));
+  return evento!;
 }
 
 async function checkAcao(tx: Tx, e: EventoInputParsed) {

@@ -196,6 +196,7 @@ export const FIXTURES = {
   'conciliacao-cliente-404': fixture(conciliacao.cliente, 404),
   'dashboard-rv': fixture(painel.posicionadas, 200),
   'patrimonio-disponivel': fixture(painel.patrimonioDisponivel, 200),
+  exposicao: fixture(painel.exposicao, 200),
   recomendacoes: fixture(recomendacoes.list, 200),
   'recomendacoes-recalcular': fixture(recomendacoes.refresh, 200),
   'importacao-upload': fixture(importacao.upload, 200),

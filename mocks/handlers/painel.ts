@@ -4,6 +4,7 @@ import {
   type PosicaoPainel,
 } from '../../contract';
 import { handle, ok } from '../contract';
+import { gravado } from '../recorded';
 import { mockCotadoEm } from './carteira';
 
 /** The control panel's rows (recorded, or a test's scene); a sale lote closes positions. */
@@ -32,4 +33,6 @@ export const painelHandlers = [
     return ok(e.posicionadas, { posicionadas, cotacoes_em: cotado ? mockCotadoEm() : null });
   }),
   handle(e.patrimonioDisponivel, () => ok(e.patrimonioDisponivel, rows.patrimonio)),
+  // The demo's book as the server summed it (a test's scene answers its own).
+  gravado('exposicao'),
 ];

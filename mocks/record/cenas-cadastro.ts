@@ -192,6 +192,7 @@ export async function gravarEventoAjustado(r: Recorder, cliente: Cliente, acao: 
 export async function gravarPainel(r: Recorder, ana: Cliente) {
   await r.record('dashboard-rv', {});
   await r.record('patrimonio-disponivel', {});
+  await r.record('exposicao', {});
   await r.record('recomendacoes', {});
   await r.record('recomendacoes-recalcular', {});
   await r.record('recomendacoes-disponiveis', { params: { id: ana.id } });

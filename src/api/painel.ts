@@ -15,4 +15,9 @@ export const painelQueries = {
       queryKey: [...painelQueries.all(), 'patrimonio-disponivel'] as const,
       queryFn: ({ signal }) => call(e.patrimonioDisponivel, {}, { signal }),
     }),
+  exposicao: () =>
+    queryOptions({
+      queryKey: [...painelQueries.all(), 'exposicao'] as const,
+      queryFn: ({ signal }) => call(e.exposicao, {}, { signal }),
+    }),
 };

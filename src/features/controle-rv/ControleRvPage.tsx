@@ -1,6 +1,7 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { RentabilidadeLivroAba } from '../../widgets/rentabilidade';
 import { ConciliacaoTab } from './ConciliacaoTab';
+import { ExposicaoTab } from './ExposicaoTab';
 import { PatrimonioTab } from './PatrimonioTab';
 import { PosicionadasTab } from './PosicionadasTab';
 import { RecomendacoesTab } from './RecomendacoesTab';
@@ -29,6 +30,9 @@ export function ControleRvPage() {
           <Tabs.Trigger value="rentabilidade" whiteSpace="nowrap">
             RENTABILIDADE
           </Tabs.Trigger>
+          <Tabs.Trigger value="exposicao" whiteSpace="nowrap">
+            EXPOSIÇÃO
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posicionadas">
           <PosicionadasTab />
@@ -44,6 +48,9 @@ export function ControleRvPage() {
         </Tabs.Content>
         <Tabs.Content value="rentabilidade">
           <RentabilidadeLivroAba />
+        </Tabs.Content>
+        <Tabs.Content value="exposicao">
+          <ExposicaoTab />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

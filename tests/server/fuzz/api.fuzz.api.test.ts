@@ -313,6 +313,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /cotacoes-atuais/': { build: () => ({ body: { tickers: ['PETR4.SA', 'VALE3.SA'] } }) },
   'GET /dashboard-rv/': { build: () => ({}) },
   'GET /patrimonio-disponivel/': { build: () => ({}) },
+  'GET /exposicao/': { build: () => ({}) },
   'GET /recomendacoes/': { build: () => ({}) },
   'POST /recomendacoes/': { build: () => ({}) },
   'GET /clientes/{id}/recomendacoes-disponiveis/': {

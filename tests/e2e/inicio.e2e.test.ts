@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePages, inViewport, screenshot, sharedBrowser } from '../support/browser';
@@ -12,6 +13,22 @@ import { adminPassword, baseUrl, login } from '../support/e2e';
 
 const NOME = 'Cliente Início E2E';
 const TICKER = 'WEGE3';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it is: the serious and critical violations, by rule. */
+async function violacoes(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const r = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })) as { violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> };
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.slice(0, 3))}`);
+  });
+}
 
 async function api<T>(token: string | null, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(baseUrl + path, {
@@ -88,7 +105,8 @@ describe('the home screen, end to end', () => {
     page.locator('section').filter({ has: page.getByRole('heading', { name: titulo, level: 2 }) });
 
   it("lists the day's targets and stops first; a target's item opens its Vender", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The server's CSP would refuse axe's script.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await login(page, '/');
@@ -109,6 +127,7 @@ describe('the home screen, end to end', () => {
     expect(await inViewport(page, alvo)).toBe(true);
     await emRepouso(page);
     await screenshot(page, 'inicio-1280');
+    expect(await violacoes(page)).toEqual([]);
 
     await alvo.click();
     const venda = page.getByRole('dialog', { name: `Vender ${TICKER}` });

@@ -1,24 +1,18 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  useController,
   useForm,
   useWatch,
   type Control,
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { TIPO_EVENTO_NOME, TIPOS_EVENTO, type Evento } from '../../../contract';
 import { useSaveEvento } from '../../api/eventos';
+import { DateInput } from '../../components/DateInput';
 import { AcaoSelect, DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { setApiFieldErrors } from '../../lib/form-errors';
@@ -48,13 +42,48 @@ export function EventoDialog({ target, acaoFiltrada, onClose }: Props) {
   );
 }
 
+type EventoControl = Control<EventoFormValues, unknown, z.output<typeof eventoFormSchema>>;
+
+/** A date of the event: the dd/mm/aaaa field every date of the SPA uses (the slashes come by themselves). */
+function DataCampo({
+  control,
+  name,
+  label,
+  helperText,
+}: {
+  control: EventoControl;
+  name: 'data_ex' | 'data_pagamento';
+  label: string;
+  helperText: string;
+}) {
+  // The ref apart: the hooks' lint reads any object holding one as a ref itself.
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Field.Root invalid={Boolean(fieldState.error)}>
+      <Field.Label>{label}</Field.Label>
+      <DateInput
+        name={field.name}
+        ref={ref}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      />
+      <Field.HelperText>{helperText}</Field.HelperText>
+      <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 /** The event's fields: the stock, the type, the ex date, and the factor or the value per share the type takes. */
 function EventoCampos({
   control,
   register,
   errors,
 }: {
-  control: Control<EventoFormValues, unknown, z.output<typeof eventoFormSchema>>;
+  control: EventoControl;
   register: UseFormRegister<EventoFormValues>;
   errors: FieldErrors<EventoFormValues>;
 }) {
@@ -79,17 +108,12 @@ function EventoCampos({
         </NativeSelect.Root>
         <Field.ErrorText>{erro('tipo')}</Field.ErrorText>
       </Field.Root>
-      <Field.Root invalid={!!erro('data_ex')}>
-        <Field.Label>Data ex</Field.Label>
-        <Input
-          {...register('data_ex')}
-          placeholder="dd/mm/aaaa"
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <Field.HelperText>Primeiro pregão sem o direito.</Field.HelperText>
-        <Field.ErrorText>{erro('data_ex')}</Field.ErrorText>
-      </Field.Root>
+      <DataCampo
+        control={control}
+        name="data_ex"
+        label="Data ex"
+        helperText="Primeiro pregão sem o direito."
+      />
       {isTipoDeAcoes(tipo) && (
         <Box gridColumn={{ sm: 'span 2' }}>
           <DecimalField
@@ -121,19 +145,36 @@ function EventoCampos({
         </Box>
       )}
       {(tipo === 'dividendo' || tipo === 'jcp') && (
-        <Field.Root invalid={!!erro('data_pagamento')} gridColumn={{ sm: 'span 2' }}>
-          <Field.Label>Data de pagamento</Field.Label>
-          <Input
-            {...register('data_pagamento')}
-            placeholder="dd/mm/aaaa"
-            inputMode="numeric"
-            autoComplete="off"
+        <Box gridColumn={{ sm: 'span 2' }}>
+          <DataCampo
+            control={control}
+            name="data_pagamento"
+            label="Data de pagamento"
+            helperText="Em branco: a data ex. Define a alíquota do JCP."
           />
-          <Field.HelperText>Em branco: a data ex. Define a alíquota do JCP.</Field.HelperText>
-          <Field.ErrorText>{erro('data_pagamento')}</Field.ErrorText>
-        </Field.Root>
+        </Box>
       )}
     </SimpleGrid>
+  );
+}
+
+/** The event was saved; its data ex does not match the price history, and the operator reads why. */
+function AvisoDataEx({ aviso, onClose }: { aviso: string; onClose: () => void }) {
+  return (
+    <Dialog.Content>
+      <Dialog.Header>
+        <Dialog.Title>Evento salvo — confira a data ex</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{aviso}</Alert.Title>
+        </Alert.Root>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={onClose}>Fechar</Button>
+      </Dialog.Footer>
+    </Dialog.Content>
   );
 }
 
@@ -155,16 +196,19 @@ function EventoForm({
     defaultValues: valoresIniciais(evento, acaoFiltrada),
   });
   const save = useSaveEvento();
+  // Saved, but its data ex contradicts the price history: said before the dialog closes (issue 34).
+  const [aviso, setAviso] = useState<string | null>(null);
 
   const onSubmit = handleSubmit((body) =>
     save.mutate(
       { id: evento?.id ?? null, body },
       {
-        onSuccess: onClose,
+        onSuccess: (salvo) => (salvo.aviso_data_ex ? setAviso(salvo.aviso_data_ex) : onClose()),
         onError: (error) => setApiFieldErrors(error, EVENTO_FORM_FIELDS, setError),
       },
     ),
   );
+  if (aviso !== null) return <AvisoDataEx aviso={aviso} onClose={onClose} />;
   return (
     <Dialog.Content>
       <form onSubmit={onSubmit} noValidate>

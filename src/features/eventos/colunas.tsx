@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { TIPO_EVENTO_NOME, type Evento } from '../../../contract';
 import { proporcaoDoEvento } from '../../../shared/eventos';
@@ -26,7 +26,20 @@ interface Acoes {
 export const colunasDosEventos = ({ onEdit, onDelete }: Acoes) => [
   col.accessor('data_ex', {
     header: 'Data Ex',
-    cell: (c) => formatDate(c.getValue()),
+    // A share event whose data ex the price history contradicts (issue 34): flagged beside it, why in words.
+    cell: (c) => {
+      const aviso = c.row.original.aviso_data_ex;
+      return (
+        <HStack gap="2">
+          <span>{formatDate(c.getValue())}</span>
+          {aviso && (
+            <Badge colorPalette="orange" variant="subtle" title={aviso} aria-label={aviso}>
+              Confira
+            </Badge>
+          )}
+        </HStack>
+      );
+    },
     meta: META.data,
   }),
   col.accessor('acao_nome', {

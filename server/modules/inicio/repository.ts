@@ -30,7 +30,8 @@ const LIMITE = INICIO_ITENS_LIMITE;
 
 export interface ResultadoRow {
   dia: string;
-  base: string | null;
+  /** `dia` over the same positions' value at the reference, in %; null without any. */
+  dia_percentual: string | null;
   posicoes: number;
   sem_cotacao: number;
   mes: string;
@@ -67,7 +68,8 @@ export async function selectResultado(
             count(*)::int as vendas
           from operacoes where data_venda between ${inicioMes}::date and ${hoje}::date)
         select round(coalesce(sum(quantidade * (preco - base)) filter (where ok), 0), 2)::text as dia,
-          (sum(quantidade * base) filter (where ok))::text as base,
+          round(sum(quantidade * (preco - base)) filter (where ok)
+            / nullif(sum(quantidade * base) filter (where ok), 0) * 100, 2)::text as dia_percentual,
           count(*)::int as posicoes,
           (count(*) filter (where not ok))::int as sem_cotacao,
           (select round(valor, 2)::text from mes) as mes,

@@ -78,14 +78,12 @@ export async function readInicio(deps: InicioDeps, username: string) {
 
 export async function getInicio(deps: InicioDeps, username: string): Promise<Inicio> {
   const r = await readInicio(deps, username);
-  const base = r.resultado.base === null ? 0 : Number(r.resultado.base);
-  const dia = dinheiro(r.resultado.dia);
   return {
     hoje: r.hoje,
     resultado: {
-      dia,
-      // The reference value is exact (a numeric); the percentage is for reading, two places.
-      dia_percentual: base === 0 ? null : Math.round((dia / base) * 10_000) / 100,
+      dia: dinheiro(r.resultado.dia),
+      dia_percentual:
+        r.resultado.dia_percentual === null ? null : Number(r.resultado.dia_percentual),
       posicoes: r.resultado.posicoes,
       sem_cotacao: r.resultado.sem_cotacao,
       mes: dinheiro(r.resultado.mes),

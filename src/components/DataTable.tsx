@@ -33,7 +33,7 @@ export interface DataTableProps<T> {
   initialSorting?: SortingState;
   /** Shown in place of the rows when there are none. */
   emptyText?: ReactNode;
-  /** Height of the scrolling area when the rows are virtualised. */
+  /** Height of the scrolling area: a longer list scrolls inside it, its header row kept in view. */
   maxHeight?: number;
   /** Offers 'Exportar' (XLSX, CSV) of the rows as shown: filtered by the caller, sorted here. */
   exportacao?: Exportacao;
@@ -111,7 +111,10 @@ export function DataTable<T>({
     <Box
       ref={scrollRef}
       overflow="auto"
-      maxH={rowWindow.virtual ? `${maxHeight}px` : undefined}
+      // A list longer than this scrolls inside the grid, virtualised or not: the sticky header row stays in view
+      // (a grid scrolled by the page took its header away with it: issue 34, rough edge 7). A short paged list still
+      // grows with the page, whose end in view asks for the next page.
+      maxH={rowWindow.virtual || !infinite ? `${maxHeight}px` : undefined}
       borderWidth="1px"
       rounded="md"
       bg="bg"

@@ -38,6 +38,7 @@ import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { metricsPlugin } from './plugins/metrics';
+import { requestLogPlugin } from './plugins/request-log';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -74,6 +75,8 @@ export interface BuildOptions {
   /** The built SPA (default: config.spaDir); null serves the API alone. */
   spaDir?: string | null;
   logger?: boolean;
+  /** Where the log's lines go (default: stdout); a test reads them here. */
+  logStream?: { write: (line: string) => void };
   /**
    * Who runs each background task now (server/lib/jobs.ts); default: this process, always. Several instances on
    * one database plug in a lease here.
@@ -94,7 +97,12 @@ const trustProxyOption = (value: Config['trustProxy']) => {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // One line per request (plugins/request-log.ts), not Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     // TRUST_PROXY: whose X-Forwarded-For is the client's address (the login throttle, the audit, /metrics).
     trustProxy: trustProxyOption(config.trustProxy),
@@ -150,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(lifecyclePlugin);
   await app.register(metricsPlugin, { pool: opts.database.poolStats });
+  await app.register(requestLogPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

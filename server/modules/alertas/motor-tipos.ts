@@ -37,8 +37,9 @@ export interface Observacao {
   tituloResolvido?: string;
 }
 
+/** The title as stored: a sentence ending in a name that has its own full stop ("Petrobras S.A.") ends once. */
 export const tituloDe = (obs: Observacao) =>
-  typeof obs.titulo === 'string' ? obs.titulo : obs.titulo();
+  (typeof obs.titulo === 'string' ? obs.titulo : obs.titulo()).replace(/\.\.$/, '.');
 
 export interface Regra {
   tipo: TipoAlerta;

@@ -13,6 +13,7 @@ import { useLogout } from '../api/auth';
 import { usePapel } from '../api/permissao';
 import { Sino } from '../features/alertas/Sino';
 import { useSession } from '../lib/session';
+import { BuscaCliente } from './BuscaCliente';
 import { AvisosDeOrdens } from '../widgets/ordens';
 import { SemConexao } from './SemConexao';
 
@@ -175,8 +176,12 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </DropdownMenu>
               ))}
             </HStack>
-            {/* The bell stays on the bar on every screen: a live figure is not behind a menu. */}
+            {/* The search finds a client from any screen ('/' focuses it): issue 34, item 5. */}
             <Box ml={{ base: 'auto', md: '0' }}>
+              <BuscaCliente />
+            </Box>
+            {/* The bell stays on the bar on every screen: a live figure is not behind a menu. */}
+            <Box>
               <Sino />
             </Box>
             <Box hideBelow="md">

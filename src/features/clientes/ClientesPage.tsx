@@ -1,7 +1,8 @@
-import { Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Input, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Cliente, ClienteStatus } from '../../../contract';
+import { clienteCorresponde } from '../../../shared/busca-cliente';
 import { clientesQueries, STATUS_PENDENTE_MS, STATUS_REFRESH_MS } from '../../api/clientes';
 import { modelosQueries } from '../../api/modelos';
 import { DataTable } from '../../components/DataTable';
@@ -24,6 +25,12 @@ export function ClientesPage() {
   const modelos = useQuery(modelosQueries.list());
   const [editing, setEditing] = useState<Cliente | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
+  // The filter box (issue 34, item 5): name, código XP, document or email, as the top bar's search reads them.
+  const [filtro, setFiltro] = useState('');
+  const mostrados = useMemo(
+    () => (clientes.data ?? []).filter((c) => clienteCorresponde(c, filtro)),
+    [clientes.data, filtro],
+  );
 
   const statusById = useMemo(
     () => new Map<number, ClienteStatus>((statuses.data ?? []).map((s) => [s.id, s])),
@@ -46,7 +53,18 @@ export function ClientesPage() {
         <Heading as="h1" size="lg">
           Clientes
         </Heading>
-        <Button onClick={() => setEditing('new')}>Novo Cliente</Button>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Input
+            size="sm"
+            type="search"
+            w={{ base: 'full', sm: '64' }}
+            aria-label="Filtrar clientes"
+            placeholder="Filtrar por nome, código XP ou documento"
+            value={filtro}
+            onChange={(e) => setFiltro(e.target.value)}
+          />
+          <Button onClick={() => setEditing('new')}>Novo Cliente</Button>
+        </Flex>
       </Flex>
       {clientes.isPending ? (
         <Flex justify="center" py="10">
@@ -63,9 +81,13 @@ export function ClientesPage() {
         <DataTable
           label="Clientes"
           columns={columns}
-          data={clientes.data ?? []}
+          data={mostrados}
           getRowId={(c) => String(c.id)}
-          emptyText={<Text as="span">Nenhum cliente cadastrado.</Text>}
+          emptyText={
+            <Text as="span">
+              {filtro.trim() ? 'Nenhum cliente encontrado.' : 'Nenhum cliente cadastrado.'}
+            </Text>
+          }
           exportacao={{ nome: 'Clientes' }}
         />
       )}

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import base from '../vite.config';
+// With its extension: Vite's native config loader (its future default) resolves no bare path, and warns.
+import base from '../vite.config.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mockServiceWorker.js');
 

@@ -12,10 +12,14 @@ import {
   alertas,
   clientes,
   eventosCorporativos,
+  importLotes,
+  modeloClientes,
   modeloItens,
   modelos,
   operacoes,
   orderGroups,
+  patrimonios,
+  precosDiarios,
   users,
 } from '../../../server/db/schema';
 import { upsertUser } from '../../../server/modules/auth/users';
@@ -113,6 +117,8 @@ interface Seed {
   /** A model portfolio (PETR4 and VALE3) for the models' reads, edits and rebalance; and a fresh one to delete. */
   modeloId: number;
   novoModelo(): Promise<number>;
+  /** A client following that model, cash only, and its plan as validar answers it: the rebalance's request. */
+  rebalanceamento: Base;
   // Made while seeding, handed out one per build: a build that wrote would change the data the refusals are
   // compared with (the challenges of a login are not compared: a wrong code counts on its challenge).
   /** A user of its own (its own sessions to end, its own password to change) and a session of theirs. */
@@ -292,6 +298,13 @@ const EXAMPLES: Record<string, Example> = {
       params: { id: s.modeloId },
       body: { modo: 'completo', clientes: [s.clienteId], valor_minimo: 100 },
     }),
+  },
+  // One client's plan and one Idempotency-Key for every variant (built once: a client and a fingerprint per variant
+  // made this endpoint's hundreds of variants outlast the test): the example sends it; a variant still valid is
+  // answered the same two lotes, one changed is the key reused (422), one with another key is checked against the
+  // plan again (409: its buys are in flight now).
+  'POST /modelos/{id}/rebalancear/': {
+    build: (s) => s.rebalanceamento,
   },
   'GET /notificacoes/': { build: () => ({ query: { nao_lidas: 'true' } }) },
   'GET /notificacoes/contagem/': { build: () => ({}) },
@@ -1203,7 +1216,7 @@ async function seedDatabase(server: TestServer, token: string): Promise<Seed> {
     novaSessao: () => server.login(),
     usuarioId: (await novoUsuario()).id,
     ...(await seedAlertas(db, acao!.id, editavel!.id)),
-    ...(await seedModelos(db)),
+    ...(await seedModelos(server, token)),
     proximoUsuario: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario()))),
     proximoUsuario2fa: handOut(await Promise.all([1, 2, 3, 4].map(() => novoUsuario2fa()))),
     proximaInscricao: handOut(await Promise.all([1, 2].map(() => inscricaoIniciada()))),
@@ -1473,10 +1486,15 @@ async function seedAlertas(
   };
 }
 
-/** Model portfolios (issue 33), written straight to the tables: one kept, and a new one for each DELETE. */
+/**
+ * Model portfolios (issue 33), written straight to the tables: one kept, and a new one for each DELETE; the stocks'
+ * closes and an import of patrimony, so that a client following the kept one has a plan to send.
+ */
 async function seedModelos(
-  db: TestServer['database']['db'],
-): Promise<Pick<Seed, 'modeloId' | 'novoModelo'>> {
+  server: TestServer,
+  token: string,
+): Promise<Pick<Seed, 'modeloId' | 'novoModelo' | 'rebalanceamento'>> {
+  const { db } = server.database;
   let n = 0;
   const novoModelo = async () => {
     const [modelo] = await db
@@ -1494,5 +1512,73 @@ async function seedModelos(
     ]);
     return modelo!.id;
   };
-  return { modeloId: await novoModelo(), novoModelo };
+  const modeloId = await novoModelo();
+  const ativos = await db
+    .select({ id: acoes.id, ticker: acoes.ticker })
+    .from(acoes)
+    .where(sql`${acoes.ticker} in ('PETR4', 'VALE3')`);
+  await db
+    .insert(precosDiarios)
+    .values(
+      ativos.map((a) => {
+        const p = a.ticker === 'PETR4' ? '38' : '60';
+        return {
+          acao_id: a.id,
+          data: '2025-10-29',
+          abertura: p,
+          maxima: p,
+          minima: p,
+          fechamento: p,
+          volume: 1000,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  const [importacao] = await db
+    .insert(importLotes)
+    .values({
+      tipo: 'patrimonio',
+      data_referencia: '2025-10-29',
+      arquivo: 'fuzz.xlsx',
+      linhas: 0,
+      status: 'importado',
+      username: 'fuzz',
+    })
+    .returning({ id: importLotes.id });
+  const [cliente] = await db
+    .insert(clientes)
+    .values({
+      nome: 'Cliente Rebalanceamento',
+      codigo_xp: '7701',
+      percentual_patrimonio: '100',
+      vm_private_ip: SIM_HOST,
+    })
+    .returning({ id: clientes.id });
+  await db.insert(patrimonios).values({
+    lote_id: importacao!.id,
+    data_referencia: '2025-10-29',
+    codigo: '7701',
+    patrimonio: '10000.00',
+  });
+  await db.insert(modeloClientes).values({ cliente_id: cliente!.id, modelo_id: modeloId });
+  const res = await server.request(`/api/modelos/${modeloId}/rebalancear/validar/`, {
+    method: 'POST',
+    token,
+    json: { modo: 'completo', clientes: [cliente!.id] },
+  });
+  const { itens } = (await res.json()) as {
+    itens: Array<{ ordens: Array<Record<string, unknown>>; motivo: string }>;
+  };
+  if (!itens[0]?.ordens.length) throw new Error(`rebalance seed: ${itens[0]?.motivo}`);
+  const ordens = itens[0].ordens.map(({ ticker, lado, quantidade }) => ({
+    ticker,
+    lado,
+    quantidade,
+  }));
+  const rebalanceamento: Base = {
+    params: { id: modeloId },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: { modo: 'completo', itens: [{ cliente: cliente!.id, ordens }] },
+  };
+  return { modeloId, novoModelo, rebalanceamento };
 }

@@ -27,7 +27,7 @@ import {
 } from '../../../contract';
 import { useSaveCliente } from '../../api/clientes';
 import { invalidateModelosSeguidos, modelosQueries } from '../../api/modelos';
-import { parseDecimal } from '../../lib/decimal';
+import { DecimalField } from '../../components/form';
 import { DialogCloseButton, TargetDialog } from '../../components/TargetDialog';
 import { ApiRequestError } from '../../lib/api';
 import { setApiFieldErrors } from '../../lib/form-errors';
@@ -96,40 +96,35 @@ type Register = UseFormRegister<ClienteInputValues>;
 function Campos({
   register,
   errors,
+  control,
 }: {
   register: Register;
   errors: FieldErrors<ClienteInputValues>;
+  control: Control<ClienteInputValues>;
 }) {
   return (
     <>
-      {FIELDS.map((f) => (
-        <Field.Root
-          key={f.name}
-          invalid={!!errors[f.name]}
-          gridColumn={f.name === 'nome' ? { md: 'span 2' } : undefined}
-        >
-          <Field.Label>{f.label}</Field.Label>
-          {f.name === 'percentual_patrimonio' ? (
-            // The browser's own number box (0–100, a step of 0.01); its text read before sending.
-            <Input
-              type="number"
-              min={0}
-              max={100}
-              step={0.01}
-              inputMode="decimal"
-              {...register('percentual_patrimonio', { setValueAs: parseDecimal })}
-            />
-          ) : (
+      {FIELDS.map((f) =>
+        f.name === 'percentual_patrimonio' ? (
+          // The SPA's one decimal field: '7,25' is 7.25 whatever the browser's language (issue 34, rough edge 6).
+          <DecimalField key={f.name} control={control} name={f.name} label={f.label} />
+        ) : (
+          <Field.Root
+            key={f.name}
+            invalid={!!errors[f.name]}
+            gridColumn={f.name === 'nome' ? { md: 'span 2' } : undefined}
+          >
+            <Field.Label>{f.label}</Field.Label>
             <Input
               type={f.type ?? 'text'}
               inputMode={f.inputMode}
               autoComplete="off"
               {...register(f.name)}
             />
-          )}
-          <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
-        </Field.Root>
-      ))}
+            <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
+          </Field.Root>
+        ),
+      )}
     </>
   );
 }
@@ -272,7 +267,7 @@ function ClienteForm({ cliente, onClose }: { cliente: Cliente | null; onClose: (
             </Alert.Root>
           )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Campos register={register} errors={errors} />
+            <Campos register={register} errors={errors} control={control} />
             <ModeloCampo control={control} />
             <TokenProprio
               cliente={cliente}

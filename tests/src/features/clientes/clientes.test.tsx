@@ -205,18 +205,40 @@ describe('/clientes: Status MT5', () => {
 });
 
 describe('/clientes: the client dialog', () => {
-  it('opens Novo Cliente with Cancelar and Criar, and a 0–100 step 0.01 percent input', async () => {
+  it('opens Novo Cliente with Cancelar and Criar, and a percent field typed as a Brazilian types it', async () => {
     const { user } = renderApp('/clientes');
     await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
     expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeInTheDocument();
+    // The SPA's one decimal field (a text box read in pt-BR), not the browser's number box.
     const percent = within(dialog).getByLabelText('% Patrimônio');
-    expect(percent).toHaveAttribute('type', 'number');
-    expect(percent).toHaveAttribute('min', '0');
-    expect(percent).toHaveAttribute('max', '100');
-    expect(percent).toHaveAttribute('step', '0.01');
+    expect(percent).toHaveAttribute('type', 'text');
+    expect(percent).toHaveAttribute('inputmode', 'decimal');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('takes % Patrimônio typed with a comma, 7,25, as 7.25 (issue 34, rough edge 6)', async () => {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname === '/api/clientes/') {
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b));
+      }
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'Paula Vírgula');
+    await user.type(within(dialog).getByLabelText('% Patrimônio'), '7,25');
+    expect(within(dialog).getByLabelText('% Patrimônio')).toHaveValue('7,25');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([expect.objectContaining({ percentual_patrimonio: 7.25 })]);
+    expect(cells(await rowOf('Paula Vírgula'))[5]).toBe('7,25%');
+    server.events.removeAllListeners();
   });
 
   it('creates a client with only a name, and the list shows it', async () => {
@@ -285,7 +307,7 @@ describe('/clientes: the client dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Nome')).toHaveValue('Bruno Henrique Almeida');
-    expect(within(dialog).getByLabelText('% Patrimônio')).toHaveValue(12.5);
+    expect(within(dialog).getByLabelText('% Patrimônio')).toHaveValue('12,50');
     const percent = within(dialog).getByLabelText('% Patrimônio');
     await user.clear(percent);
     await user.type(percent, '15');

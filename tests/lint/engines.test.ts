@@ -1,7 +1,12 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+
+/** npm's own range reader (a dependency of the tools, without types of its own here). */
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies: (versao: string, faixa: string, opcoes?: { includePrerelease?: boolean }) => boolean;
+};
 
 /**
  * Issue 34, rough edge 19: a newcomer's `npm ci` prints no EBADENGINE warning. Every package the lockfile installs

@@ -132,8 +132,9 @@ export async function checkTerminaisVenda(
   const recusadas: PernaDoLote[] = [];
   await forEachBounded(clientes, slots, async (own) => {
     const first = own[0]!;
-    const deixar = (motivo: string, semResposta = false) =>
+    const deixar = (motivo: string, semResposta = false) => {
       fora.set(first.cliente_id, { nome: first.nome, motivo: clausula(motivo), semResposta });
+    };
     // Every operation's agent resolved when the request was checked.
     const agent = resolveAgent(config, first, timeoutMs).agent!;
     try {

@@ -1,19 +1,12 @@
 import { ultimoDiaDoMes, proximoMes } from './calendario';
 import { closeMonth, emptyCarry, irrfAviso } from './fechamento';
 import type { Carry, Fechamento } from './fechamento';
-import { Dec, ZERO, brl } from './numeros';
+import { brl, dinheiro } from './numeros';
 import { Posicoes, tickerBase } from './posicoes';
 import { Movimento, applySession } from './pregao';
+import { sessionsOf, type Sessao } from './sessoes';
 import { dividendosAvisos } from './proventos';
-import type {
-  AvisoIr,
-  EntradaIr,
-  EventoIr,
-  MesIrDetalhado,
-  OperacaoIr,
-  PosicaoIr,
-  ProventoIr,
-} from './tipos';
+import type { AvisoIr, EntradaIr, EventoIr, MesIrDetalhado, PosicaoIr, ProventoIr } from './tipos';
 import { ErroEntradaIr, checkEntrada, isMes } from './validacao';
 
 /**
@@ -26,47 +19,6 @@ export interface ApuracaoIr {
   ate: string;
   /** Each month kept in detail (from `desde`, when asked, through `ate`). */
   meses: ReadonlyMap<string, MesIrDetalhado>;
-}
-
-/** One asset's trades of one day: the unit the day-trade rule works on. */
-interface Sessao {
-  data: string;
-  mes: string;
-  base: string;
-  ops: OperacaoIr[];
-}
-
-/**
- * The trades up to `fim` in sessions, by date then asset, each session's trades in the order given. Keys are made
- * once per trade (the base ticker memoised per symbol), so sorting compares plain strings.
- */
-function sessionsOf(operacoes: readonly OperacaoIr[], fim: string): Sessao[] {
-  const bases = new Map<string, string>();
-  const chaves: Array<{ o: OperacaoIr; base: string; i: number }> = [];
-  operacoes.forEach((o, i) => {
-    if (o.data > fim) return;
-    let base = bases.get(o.ticker);
-    if (base === undefined) {
-      base = tickerBase(o.ticker);
-      bases.set(o.ticker, base);
-    }
-    chaves.push({ o, base, i });
-  });
-  chaves.sort((a, b) => {
-    if (a.o.data !== b.o.data) return a.o.data < b.o.data ? -1 : 1;
-    if (a.base !== b.base) return a.base < b.base ? -1 : 1;
-    return a.i - b.i;
-  });
-  const sessoes: Sessao[] = [];
-  let atual: Sessao | null = null;
-  for (const { o, base } of chaves) {
-    if (!atual || atual.data !== o.data || atual.base !== base) {
-      atual = { data: o.data, mes: o.data.slice(0, 7), base, ops: [] };
-      sessoes.push(atual);
-    }
-    atual.ops.push(o);
-  }
-  return sessoes;
 }
 
 function firstMonth(entrada: EntradaIr, sessoes: readonly Sessao[], ate: string): string {
@@ -92,30 +44,28 @@ const groupByMonth = (proventos: readonly ProventoIr[]) => {
 function openYear(entrada: EntradaIr, mes: string, antes: Carry, avisos: AvisoIr[]): Carry {
   const ano = Number(mes.slice(0, 4));
   const saldo = entrada.saldosIniciais?.[ano];
-  if (!saldo) return { ...antes, irrf: ZERO };
+  if (!saldo) return { ...antes, irrf: 0n };
+  const prejuizo = {
+    comum: dinheiro(saldo.prejuizo_comum),
+    day_trade: dinheiro(saldo.prejuizo_day_trade),
+    fii: dinheiro(saldo.prejuizo_fii),
+  };
+  const irrf = dinheiro(saldo.irrf_a_compensar);
   avisos.push({
     codigo: 'saldo_inicial',
     mensagem:
-      `Saldos de abertura de ${ano} informados: prejuízos de ${brl(saldo.prejuizo_comum)} (comum), ` +
-      `${brl(saldo.prejuizo_day_trade)} (day trade) e ${brl(saldo.prejuizo_fii)} (FII); ` +
-      `IRRF a compensar de ${brl(saldo.irrf_a_compensar)}.`,
+      `Saldos de abertura de ${ano} informados: prejuízos de ${brl(prejuizo.comum)} (comum), ` +
+      `${brl(prejuizo.day_trade)} (day trade) e ${brl(prejuizo.fii)} (FII); ` +
+      `IRRF a compensar de ${brl(irrf)}.`,
   });
-  return {
-    ...antes,
-    prejuizo: {
-      comum: new Dec(saldo.prejuizo_comum),
-      day_trade: new Dec(saldo.prejuizo_day_trade),
-      fii: new Dec(saldo.prejuizo_fii),
-    },
-    irrf: new Dec(saldo.irrf_a_compensar),
-  };
+  return { ...antes, prejuizo, irrf };
 }
 
 /** December's avisos: withholding left for the annual return, tax under R$ 10.00 passing to next year. */
 function closeYear(m: MesIrDetalhado, carry: Carry): void {
   if (!m.mes.endsWith('-12')) return;
-  if (carry.irrf.greaterThan(0)) m.avisos.push(irrfAviso(carry.irrf, m.mes.slice(0, 4)));
-  if (carry.pendente.greaterThan(0)) {
+  if (carry.irrf > 0n) m.avisos.push(irrfAviso(carry.irrf, m.mes.slice(0, 4)));
+  if (carry.pendente > 0n) {
     m.avisos.push({
       codigo: 'imposto_abaixo_de_10_no_fim_do_ano',
       mensagem: `${brl(carry.pendente)} de imposto abaixo do mínimo do DARF (R$ 10,00) passam para ${Number(m.mes.slice(0, 4)) + 1}.`,
@@ -180,8 +130,8 @@ export function apurarIr(entrada: EntradaIr, ate: string, desde?: string): Apura
     applyEventos(ultimoDiaDoMes(mes), avisos);
     avisos.push(...dividendosAvisos(proventos.get(mes) ?? [], mes));
     const declaradas = entrada.vendasExternas?.[mes];
-    const externas = declaradas ? new Dec(declaradas) : ZERO;
-    if (externas.greaterThan(0)) {
+    const externas = declaradas ? dinheiro(declaradas) : 0n;
+    if (externas > 0n) {
       avisos.push({
         codigo: 'vendas_externas',
         mensagem: `Vendas de ações em outras corretoras informadas: ${brl(externas)} (contam no limite de R$ 20.000,00).`,

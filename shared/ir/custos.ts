@@ -1,4 +1,4 @@
-import { Dec, cents } from './numeros';
+import { dinheiro, divideRounded, moneyText, pow10, ESCALA } from './numeros';
 
 /**
  * A partial sale's share of a purchase's costs (issue 29): in proportion to the quantities, to the cent (half
@@ -18,7 +18,9 @@ export function splitCustos(
       'A quantidade vendida deve ser um inteiro entre zero e a quantidade total.',
     );
   }
-  const todo = new Dec(custos);
-  const parte = cents(todo.times(vendida).dividedBy(total));
-  return [parte.toFixed(2), todo.minus(parte).toFixed(2)];
+  const todo = dinheiro(custos);
+  // One rounding, of the exact proportion, to the cent.
+  const centavo = pow10(ESCALA - 2);
+  const parte = divideRounded(todo * BigInt(vendida), BigInt(total) * centavo) * centavo;
+  return [moneyText(parte), moneyText(todo - parte)];
 }

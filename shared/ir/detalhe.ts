@@ -1,6 +1,6 @@
 import { vencimentoDarf } from './calendario';
 import type { Apurado, BucketFechado, Carry, LinhaFechada } from './fechamento';
-import { moneyText, type Dec } from './numeros';
+import { moneyText, type Dinheiro } from './numeros';
 import type { ApuracaoBucket, AvisoIr, LinhaIr, MesIrDetalhado, SaldosIr } from './tipos';
 
 /**
@@ -13,9 +13,9 @@ const renderLinha = ({ l, valor, custo, resultado }: LinhaFechada): LinhaIr => (
   classe: l.classe,
   tipo: l.tipo,
   quantidade: l.quantidade,
-  valor_venda: valor.toFixed(2),
-  custo: custo.toFixed(2),
-  resultado: resultado.toFixed(2),
+  valor_venda: moneyText(valor),
+  custo: moneyText(custo),
+  resultado: moneyText(resultado),
 });
 
 const renderBucket = (f: BucketFechado): ApuracaoBucket => ({
@@ -53,7 +53,7 @@ export function renderMonth(
   mes: string,
   a: Apurado,
   antes: Carry,
-  vendasExternas: Dec,
+  vendasExternas: Dinheiro,
   avisos: AvisoIr[],
 ): Omit<MesIrDetalhado, 'posicoes'> {
   const finais = saldosText(a.carry);

@@ -1,25 +1,35 @@
 import { renderMonth } from './detalhe';
-import { Dec, ZERO, brl, cents, maxDec, minDec } from './numeros';
+import {
+  brl,
+  cents,
+  centsTimes,
+  dinheiro,
+  maxDinheiro as max,
+  minDinheiro as min,
+  taxa,
+  type Dinheiro,
+} from './numeros';
 import type { LinhaAberta, Movimento } from './pregao';
 import type { AvisoIr, Bucket, LinhaIr, MesIrDetalhado, Situacao } from './tipos';
 
 /**
  * A month's close: lines to the cent, the three buckets with their losses, the tax, the withholding and the DARF
- * (docs/imposto-de-renda.md). Every figure here is in cents, rounded half up once, when the month ends.
+ * (docs/imposto-de-renda.md). Every figure here is in cents, rounded half up once, when the month ends (BigInt
+ * counts of the engine's unit, numeros.ts).
  */
 
 /** The carries between months, exact cents. */
 export interface Carry {
-  prejuizo: Record<Bucket, Dec>;
-  irrf: Dec;
-  pendente: Dec;
+  prejuizo: Record<Bucket, Dinheiro>;
+  irrf: Dinheiro;
+  pendente: Dinheiro;
   mesesPendentes: string[];
 }
 
 export const emptyCarry = (): Carry => ({
-  prejuizo: { comum: ZERO, day_trade: ZERO, fii: ZERO },
-  irrf: ZERO,
-  pendente: ZERO,
+  prejuizo: { comum: 0n, day_trade: 0n, fii: 0n },
+  irrf: 0n,
+  pendente: 0n,
   mesesPendentes: [],
 });
 
@@ -29,15 +39,26 @@ export const emptyCarry = (): Carry => ({
  * art. 18).
  */
 export const ALIQUOTAS: Record<Bucket, string> = { comum: '0.15', day_trade: '0.2', fii: '0.2' };
+const TAXAS: Record<Bucket, ReturnType<typeof taxa>> = {
+  comum: taxa(ALIQUOTAS.comum),
+  day_trade: taxa(ALIQUOTAS.day_trade),
+  fii: taxa(ALIQUOTAS.fii),
+};
 
 /** The exemption's ceiling (Lei 11.033/2004 art. 3º I; IN RFB 1.585/2015 art. 59 I). */
-export const LIMITE_ISENCAO = new Dec('20000');
+export const LIMITE_ISENCAO = '20000.00';
 /** 0.005 % of common sales (Lei 11.033/2004 art. 2º § 1º). */
 export const ALIQUOTA_IRRF_COMUM = '0.00005';
+/** 1 % of each day's positive day-trade result (IN RFB 1.585/2015 art. 65). */
+const IRRF_DAY_TRADE = taxa('0.01');
+const IRRF_COMUM = taxa(ALIQUOTA_IRRF_COMUM);
 /** Withholding of R$ 1.00 or less is not made (Lei 11.033/2004 art. 2º § 2º; IN 1.585 art. 65 for day trade). */
-export const IRRF_MINIMO = new Dec('1');
+export const IRRF_MINIMO = '1.00';
 /** No DARF under R$ 10.00: added to the next months until it reaches it (Lei 9.430/1996 art. 68 § 1º). */
-export const DARF_MINIMO = new Dec('10');
+export const DARF_MINIMO = '10.00';
+const LIMITE = dinheiro(LIMITE_ISENCAO);
+const MINIMO_IRRF = dinheiro(IRRF_MINIMO);
+const MINIMO_DARF = dinheiro(DARF_MINIMO);
 
 const bucketOf = (l: Pick<LinhaIr, 'classe' | 'tipo'>): Bucket =>
   l.classe === 'fii' ? 'fii' : l.tipo === 'day_trade' ? 'day_trade' : 'comum';
@@ -45,9 +66,9 @@ const bucketOf = (l: Pick<LinhaIr, 'classe' | 'tipo'>): Bucket =>
 /** A month's line to the cent, as decimals (written as text only for the months shown). */
 export interface LinhaFechada {
   l: LinhaAberta;
-  valor: Dec;
-  custo: Dec;
-  resultado: Dec;
+  valor: Dinheiro;
+  custo: Dinheiro;
+  resultado: Dinheiro;
 }
 
 /** The month's lines to the cent: the result is the difference of the rounded figures, so they add up as shown. */
@@ -56,36 +77,36 @@ function closeLinhas(mov: Movimento): LinhaFechada[] {
     .map((l) => {
       const valor = cents(l.valor);
       const custo = cents(l.custo);
-      return { l, valor, custo, resultado: valor.minus(custo) };
+      return { l, valor, custo, resultado: valor - custo };
     })
     .sort((a, b) => (a.l.tipo + a.l.ticker < b.l.tipo + b.l.ticker ? -1 : 1));
 }
 
 export interface Somas {
-  resultado: Record<Bucket, Dec>;
-  acoes: Dec;
-  vendasAcoes: Dec;
-  vendasComuns: Dec;
-  vendasFii: Dec;
+  resultado: Record<Bucket, Dinheiro>;
+  acoes: Dinheiro;
+  vendasAcoes: Dinheiro;
+  vendasComuns: Dinheiro;
+  vendasFii: Dinheiro;
 }
 
 function sumLinhas(fechadas: readonly LinhaFechada[]): Somas {
   const s: Somas = {
-    resultado: { comum: ZERO, day_trade: ZERO, fii: ZERO },
-    acoes: ZERO,
-    vendasAcoes: ZERO,
-    vendasComuns: ZERO,
-    vendasFii: ZERO,
+    resultado: { comum: 0n, day_trade: 0n, fii: 0n },
+    acoes: 0n,
+    vendasAcoes: 0n,
+    vendasComuns: 0n,
+    vendasFii: 0n,
   };
   for (const { l, valor, resultado } of fechadas) {
     const b = bucketOf(l);
-    s.resultado[b] = s.resultado[b].plus(resultado);
+    s.resultado[b] += resultado;
     if (l.tipo !== 'comum') continue;
-    if (b === 'fii') s.vendasFii = s.vendasFii.plus(valor);
-    else s.vendasComuns = s.vendasComuns.plus(valor);
+    if (b === 'fii') s.vendasFii += valor;
+    else s.vendasComuns += valor;
     if (l.classe === 'acao') {
-      s.acoes = s.acoes.plus(resultado);
-      s.vendasAcoes = s.vendasAcoes.plus(valor);
+      s.acoes += resultado;
+      s.vendasAcoes += valor;
     }
   }
   return s;
@@ -94,14 +115,14 @@ function sumLinhas(fechadas: readonly LinhaFechada[]): Somas {
 /** One bucket's month, exact. */
 export interface BucketFechado {
   aliquota: string;
-  resultado: Dec;
-  isento: Dec;
-  compensado: Dec;
-  base: Dec;
-  imposto: Dec;
-  irrf: Dec;
+  resultado: Dinheiro;
+  isento: Dinheiro;
+  compensado: Dinheiro;
+  base: Dinheiro;
+  imposto: Dinheiro;
+  irrf: Dinheiro;
   /** The month's own withholding deducted from this bucket's tax. */
-  usado: Dec;
+  usado: Dinheiro;
 }
 
 /**
@@ -111,43 +132,41 @@ export interface BucketFechado {
  */
 function closeBucket(
   bucket: Bucket,
-  resultado: Dec,
-  tributavel: Dec,
-  isento: Dec,
-  prejuizo: Dec,
-): { fechado: Omit<BucketFechado, 'irrf' | 'usado'>; prejuizo: Dec } {
+  resultado: Dinheiro,
+  tributavel: Dinheiro,
+  isento: Dinheiro,
+  prejuizo: Dinheiro,
+): { fechado: Omit<BucketFechado, 'irrf' | 'usado'>; prejuizo: Dinheiro } {
   const aliquota = ALIQUOTAS[bucket];
-  if (tributavel.isZero() && resultado.isZero() && isento.isZero()) {
+  if (tributavel === 0n && resultado === 0n && isento === 0n) {
     // Nothing in the bucket this month (most months of most buckets): the carry passes as it came.
     return {
-      fechado: { aliquota, resultado, isento, compensado: ZERO, base: ZERO, imposto: ZERO },
+      fechado: { aliquota, resultado, isento, compensado: 0n, base: 0n, imposto: 0n },
       prejuizo,
     };
   }
-  const compensado = maxDec(ZERO, minDec(prejuizo, tributavel));
-  const base = maxDec(ZERO, tributavel.minus(compensado));
-  const depois = tributavel.lessThan(0)
-    ? prejuizo.plus(tributavel.negated())
-    : prejuizo.minus(compensado);
-  const imposto = cents(base.times(aliquota));
+  const compensado = max(0n, min(prejuizo, tributavel));
+  const base = max(0n, tributavel - compensado);
+  const depois = tributavel < 0n ? prejuizo - tributavel : prejuizo - compensado;
+  const imposto = centsTimes(base, TAXAS[bucket]);
   return { fechado: { aliquota, resultado, isento, compensado, base, imposto }, prejuizo: depois };
 }
 
 /** A month's withholding by bucket: each kind made only when its month total is over R$ 1.00. */
-function withholding(s: Somas, mov: Movimento): Record<Bucket, Dec> {
-  const r: Record<Bucket, Dec> = { comum: ZERO, day_trade: ZERO, fii: ZERO };
-  const semVendas = s.vendasComuns.isZero() && s.vendasFii.isZero();
-  if (semVendas && mov.irrfDayTrade.isZero() && mov.irrfFii.isZero()) return r;
-  const comum = s.vendasComuns.times(ALIQUOTA_IRRF_COMUM);
-  const total005 = cents(comum.plus(s.vendasFii.times(ALIQUOTA_IRRF_COMUM)));
-  const total1 = cents(mov.irrfDayTrade.plus(mov.irrfFii));
-  if (total005.greaterThan(IRRF_MINIMO)) {
-    r.comum = cents(comum);
-    r.fii = total005.minus(r.comum);
+function withholding(s: Somas, mov: Movimento): Record<Bucket, Dinheiro> {
+  const r: Record<Bucket, Dinheiro> = { comum: 0n, day_trade: 0n, fii: 0n };
+  const semVendas = s.vendasComuns === 0n && s.vendasFii === 0n;
+  if (semVendas && mov.positivoDayTrade === 0n && mov.positivoFii === 0n) return r;
+  // Each figure the exact rate of its base, rounded to the cent once.
+  const total005 = centsTimes(s.vendasComuns + s.vendasFii, IRRF_COMUM);
+  const total1 = centsTimes(mov.positivoDayTrade + mov.positivoFii, IRRF_DAY_TRADE);
+  if (total005 > MINIMO_IRRF) {
+    r.comum = centsTimes(s.vendasComuns, IRRF_COMUM);
+    r.fii = total005 - r.comum;
   }
-  if (total1.greaterThan(IRRF_MINIMO)) {
-    r.day_trade = cents(mov.irrfDayTrade);
-    r.fii = r.fii.plus(total1.minus(r.day_trade));
+  if (total1 > MINIMO_IRRF) {
+    r.day_trade = centsTimes(mov.positivoDayTrade, IRRF_DAY_TRADE);
+    r.fii += total1 - r.day_trade;
   }
   return r;
 }
@@ -164,51 +183,56 @@ export interface Fechamento {
 export interface Apurado {
   fechadas: LinhaFechada[];
   s: Somas;
-  vendasAcoes: Dec;
+  vendasAcoes: Dinheiro;
   isento: boolean;
   buckets: Record<Bucket, BucketFechado>;
-  imposto: Dec;
-  irrf: Dec;
-  compensado: Dec;
-  anterior: Dec;
-  aPagar: Dec;
-  darf: { valor: Dec; situacao: Situacao; meses: string[] };
+  imposto: Dinheiro;
+  irrf: Dinheiro;
+  compensado: Dinheiro;
+  anterior: Dinheiro;
+  aPagar: Dinheiro;
+  darf: { valor: Dinheiro; situacao: Situacao; meses: string[] };
   carry: Carry;
 }
 
-function computeMonth(mes: string, mov: Movimento, vendasExternas: Dec, antes: Carry): Apurado {
+function computeMonth(
+  mes: string,
+  mov: Movimento,
+  vendasExternas: Dinheiro,
+  antes: Carry,
+): Apurado {
   const fechadas = closeLinhas(mov);
   const s = sumLinhas(fechadas);
-  const vendasAcoes = s.vendasAcoes.plus(vendasExternas);
-  const isento = vendasAcoes.lessThanOrEqualTo(LIMITE_ISENCAO);
+  const vendasAcoes = s.vendasAcoes + vendasExternas;
+  const isento = vendasAcoes <= LIMITE;
   // Exempt month: a net stock gain is exempt; a net stock loss still counts (decision 0013).
-  const ganhoIsento = isento ? maxDec(ZERO, s.acoes) : ZERO;
-  const tributavel: Record<Bucket, Dec> = {
-    comum: s.resultado.comum.minus(ganhoIsento),
+  const ganhoIsento = isento ? max(0n, s.acoes) : 0n;
+  const tributavel: Record<Bucket, Dinheiro> = {
+    comum: s.resultado.comum - ganhoIsento,
     day_trade: s.resultado.day_trade,
     fii: s.resultado.fii,
   };
   const irrf = withholding(s, mov);
   const carry = emptyCarry();
   const buckets = {} as Record<Bucket, BucketFechado>;
-  let imposto = ZERO;
-  let proprio = ZERO;
+  let imposto = 0n;
+  let proprio = 0n;
   for (const b of BUCKETS) {
-    const isentoB = b === 'comum' ? ganhoIsento : ZERO;
+    const isentoB = b === 'comum' ? ganhoIsento : 0n;
     const r = closeBucket(b, s.resultado[b], tributavel[b], isentoB, antes.prejuizo[b]);
     carry.prejuizo[b] = r.prejuizo;
-    imposto = imposto.plus(r.fechado.imposto);
+    imposto += r.fechado.imposto;
     // This month's withholding goes to the tax of the bucket it came from (issue 29, rule 5).
-    const usado = minDec(irrf[b], r.fechado.imposto);
-    proprio = proprio.plus(usado);
+    const usado = min(irrf[b], r.fechado.imposto);
+    proprio += usado;
     buckets[b] = { ...r.fechado, irrf: irrf[b], usado };
   }
-  const irrfTotal = irrf.comum.plus(irrf.day_trade).plus(irrf.fii);
+  const irrfTotal = irrf.comum + irrf.day_trade + irrf.fii;
   // What the earlier months of the year left goes to any tax still due (decision 0013).
-  const anterior = minDec(antes.irrf, imposto.minus(proprio));
-  const compensado = proprio.plus(anterior);
-  carry.irrf = antes.irrf.minus(anterior).plus(irrfTotal.minus(proprio));
-  const aPagar = imposto.minus(compensado);
+  const anterior = min(antes.irrf, imposto - proprio);
+  const compensado = proprio + anterior;
+  carry.irrf = antes.irrf - anterior + (irrfTotal - proprio);
+  const aPagar = imposto - compensado;
   const darf = closeDarf(mes, aPagar, antes, carry);
   return {
     fechadas,
@@ -233,7 +257,7 @@ function computeMonth(mes: string, mov: Movimento, vendasExternas: Dec, antes: C
 export function closeMonth(
   mes: string,
   mov: Movimento,
-  vendasExternas: Dec,
+  vendasExternas: Dinheiro,
   antes: Carry,
   avisos: AvisoIr[],
   render = true,
@@ -251,26 +275,28 @@ export function closeMonth(
  */
 function closeDarf(
   mes: string,
-  aPagar: Dec,
+  aPagar: Dinheiro,
   antes: Carry,
   depois: Carry,
-): { valor: Dec; situacao: Situacao; meses: string[] } {
-  if (aPagar.isZero()) {
+): { valor: Dinheiro; situacao: Situacao; meses: string[] } {
+  if (aPagar === 0n) {
     depois.pendente = antes.pendente;
-    depois.mesesPendentes = [...antes.mesesPendentes];
-    return { valor: ZERO, situacao: 'sem_imposto', meses: [] };
+    // Nothing pending (most months): the empty list is shared, never written to.
+    depois.mesesPendentes =
+      antes.mesesPendentes.length === 0 ? antes.mesesPendentes : [...antes.mesesPendentes];
+    return { valor: 0n, situacao: 'sem_imposto', meses: [] };
   }
-  const total = antes.pendente.plus(aPagar);
+  const total = antes.pendente + aPagar;
   const meses = [...antes.mesesPendentes, mes];
-  if (total.greaterThanOrEqualTo(DARF_MINIMO)) {
+  if (total >= MINIMO_DARF) {
     return { valor: total, situacao: 'a_pagar', meses };
   }
   depois.pendente = total;
   depois.mesesPendentes = meses;
-  return { valor: ZERO, situacao: 'abaixo_de_10', meses: [] };
+  return { valor: 0n, situacao: 'abaixo_de_10', meses: [] };
 }
 
-export const irrfAviso = (valor: Dec, ano: string): AvisoIr => ({
+export const irrfAviso = (valor: Dinheiro, ano: string): AvisoIr => ({
   codigo: 'irrf_na_declaracao_anual',
   mensagem: `${brl(valor)} de IRRF não compensados em ${ano}: a compensar na declaração anual.`,
 });

@@ -1,12 +1,13 @@
+import { Decimal } from '../decimal';
 import { formatDate as br } from '../format';
-import { Dec, ZERO, averageText, moneyText, share } from './numeros';
+import { averageText, dinheiro, moneyText, share, type Dinheiro } from './numeros';
 import type { AvisoIr, Classe, EventoIr, PosicaoIr } from './tipos';
 
 /**
  * A client's average cost per asset (IN RFB 1.585/2015, art. 58: the cost of what is sold is the weighted average
  * of the unit costs). Each buy adds its quantity and its cost (price × quantity + its costs); a sale takes
- * shares out at the current average, which it leaves unchanged. Totals are kept exact (40 digits): the average
- * is their quotient, never a rounded figure carried on.
+ * shares out at the current average, which it leaves unchanged. Totals are kept exact (numeros.ts: a sale's share
+ * rounded at the 24th place): the average is their quotient, never a rounded figure carried on.
  */
 
 /** B3's ticker, four-character root then the class number; the fractional market's symbol adds an F. */
@@ -21,14 +22,14 @@ export function tickerBase(ticker: string): string {
 interface Posicao {
   classe: Classe;
   quantidade: number;
-  custo: Dec;
+  custo: Dinheiro;
 }
 
 /** What a sale took out of the position. */
 export interface Baixa {
   /** Shares that were held, taken at the average. */
   quantidade: number;
-  custo: Dec;
+  custo: Dinheiro;
   /** Shares sold beyond the position (no known cost). */
   excedente: number;
 }
@@ -39,7 +40,7 @@ export class Posicoes {
   private of(ticker: string, classe: Classe): Posicao {
     let p = this.porTicker.get(ticker);
     if (!p) {
-      p = { classe, quantidade: 0, custo: ZERO };
+      p = { classe, quantidade: 0, custo: 0n };
       this.porTicker.set(ticker, p);
     }
     p.classe = classe;
@@ -47,10 +48,10 @@ export class Posicoes {
   }
 
   /** Shares bought join the average with their whole cost. */
-  add(ticker: string, classe: Classe, quantidade: number, custo: Dec): void {
+  add(ticker: string, classe: Classe, quantidade: number, custo: Dinheiro): void {
     const p = this.of(ticker, classe);
     p.quantidade += quantidade;
-    p.custo = p.custo.plus(custo);
+    p.custo += custo;
   }
 
   /** Shares sold leave at the average; all of them when the whole position goes, so no residue stays. */
@@ -59,7 +60,7 @@ export class Posicoes {
     const baixa = Math.min(quantidade, p.quantidade);
     const custo = baixa === p.quantidade ? p.custo : share(p.custo, baixa, p.quantidade);
     p.quantidade -= baixa;
-    p.custo = p.quantidade === 0 ? ZERO : p.custo.minus(custo);
+    p.custo = p.quantidade === 0 ? 0n : p.custo - custo;
     return { quantidade: baixa, custo, excedente: quantidade - baixa };
   }
 
@@ -74,7 +75,7 @@ export class Posicoes {
     const p = this.porTicker.get(ticker);
     if (!p || p.quantidade === 0) return [];
     const avisos: AvisoIr[] = [];
-    const exata = new Dec(p.quantidade).times(e.fator);
+    const exata = new Decimal(p.quantidade).times(e.fator);
     const inteira = exata.floor().toNumber();
     if (!exata.isInteger()) {
       avisos.push({
@@ -91,16 +92,16 @@ export class Posicoes {
           mensagem: `Bonificação de ${ticker} em ${br(e.data_ex)} sem custo atribuído: as ${novas} novas ações entraram com custo zero.`,
         });
       }
-      p.custo = p.custo.plus(new Dec(custo ?? 0).times(novas));
+      if (custo !== null) p.custo += dinheiro(custo) * BigInt(novas);
     }
     p.quantidade = inteira;
-    if (p.quantidade === 0) p.custo = ZERO;
+    if (p.quantidade === 0) p.custo = 0n;
     return avisos;
   }
 
   /**
    * Positions held, by ticker: quantity, average (6 places) and total cost (cents). Taken every month but read for
-   * few (the month asked, a year's twelve): the state is copied now (numbers and immutable decimals) and written
+   * few (the month asked, a year's twelve): the state is copied now (numbers and BigInts) and written
    * as text on the first read only.
    */
   snapshot(): () => PosicaoIr[] {
@@ -111,12 +112,6 @@ export class Posicoes {
     let texto: PosicaoIr[] | null = null;
     return () => (texto ??= positionsText(estado));
   }
-
-  /** The exact average (tests and callers that need more than 6 places). */
-  average(ticker: string): Dec | null {
-    const p = this.porTicker.get(tickerBase(ticker));
-    return p && p.quantidade > 0 ? p.custo.dividedBy(p.quantidade) : null;
-  }
 }
 
 function positionsText(estado: ReadonlyArray<[string, Posicao]>): PosicaoIr[] {
@@ -125,7 +120,7 @@ function positionsText(estado: ReadonlyArray<[string, Posicao]>): PosicaoIr[] {
       ticker,
       classe: p.classe,
       quantidade: p.quantidade,
-      custo_medio: averageText(p.custo.dividedBy(p.quantidade)),
+      custo_medio: averageText(p.custo, p.quantidade),
       custo_total: moneyText(p.custo),
     }))
     .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));

@@ -1,5 +1,5 @@
 import { formatDate as br, formatInteger } from '../format';
-import { Dec, ZERO, share } from './numeros';
+import { dinheiro, pow10, share, ESCALA, type Dinheiro } from './numeros';
 import type { Posicoes } from './posicoes';
 import type { AvisoIr, Classe, OperacaoIr, TipoLinha } from './tipos';
 
@@ -19,8 +19,8 @@ export interface LinhaAberta {
   classe: Classe;
   tipo: TipoLinha;
   quantidade: number;
-  valor: Dec;
-  custo: Dec;
+  valor: Dinheiro;
+  custo: Dinheiro;
 }
 
 /** What a month's sessions leave for its closing. */
@@ -28,48 +28,75 @@ export class Movimento {
   readonly linhas = new Map<string, LinhaAberta>();
   readonly avisos: AvisoIr[] = [];
   /** The session's day-trade results, per bucket, until the session closes. */
-  private diaDayTrade = ZERO;
-  private diaFii = ZERO;
-  /** 1 % of each session's positive day-trade result (art. 65), per bucket, exact. */
-  irrfDayTrade = ZERO;
-  irrfFii = ZERO;
+  private diaDayTrade = 0n;
+  private diaFii = 0n;
+  /** The sum of each session's positive day-trade result, per bucket: 1 % of it is withheld (art. 65). */
+  positivoDayTrade = 0n;
+  positivoFii = 0n;
 
-  addLinha(ticker: string, classe: Classe, tipo: TipoLinha, qtd: number, valor: Dec, custo: Dec) {
+  addLinha(
+    ticker: string,
+    classe: Classe,
+    tipo: TipoLinha,
+    qtd: number,
+    valor: Dinheiro,
+    custo: Dinheiro,
+  ) {
     const key = `${tipo}|${ticker}`;
     const l = this.linhas.get(key);
     if (l) {
       l.classe = classe;
       l.quantidade += qtd;
-      l.valor = l.valor.plus(valor);
-      l.custo = l.custo.plus(custo);
+      l.valor += valor;
+      l.custo += custo;
     } else {
       this.linhas.set(key, { ticker, classe, tipo, quantidade: qtd, valor, custo });
     }
   }
 
-  addDayTrade(classe: Classe, resultado: Dec) {
-    if (classe === 'fii') this.diaFii = this.diaFii.plus(resultado);
-    else this.diaDayTrade = this.diaDayTrade.plus(resultado);
+  addDayTrade(classe: Classe, resultado: Dinheiro) {
+    if (classe === 'fii') this.diaFii += resultado;
+    else this.diaDayTrade += resultado;
   }
 
-  /** A session's end: 1 % of its positive day-trade result is withheld (art. 65), per bucket. */
+  /** A session's end: its positive day-trade result, per bucket, is what the 1 % is withheld on (art. 65). */
   closeSession() {
-    if (this.diaDayTrade.greaterThan(0)) {
-      this.irrfDayTrade = this.irrfDayTrade.plus(this.diaDayTrade.times('0.01'));
-    }
-    if (this.diaFii.greaterThan(0)) this.irrfFii = this.irrfFii.plus(this.diaFii.times('0.01'));
-    this.diaDayTrade = ZERO;
-    this.diaFii = ZERO;
+    if (this.diaDayTrade > 0n) this.positivoDayTrade += this.diaDayTrade;
+    if (this.diaFii > 0n) this.positivoFii += this.diaFii;
+    this.diaDayTrade = 0n;
+    this.diaFii = 0n;
   }
 }
 
 interface Lado {
   quantidade: number;
-  valor: Dec;
-  custos: Dec;
+  valor: Dinheiro;
+  custos: Dinheiro;
 }
 
-const emptySide = (): Lado => ({ quantidade: 0, valor: ZERO, custos: ZERO });
+const emptySide = (): Lado => ({ quantidade: 0, valor: 0n, custos: 0n });
+
+const SEGURO = Number.MAX_SAFE_INTEGER;
+
+/**
+ * price × quantity in the engine's units, exactly. Prices of up to 4 places (every one the book stores) times a
+ * quantity stay below 2^53 as digits for any real trade: multiplied as doubles, exact when the product is a safe
+ * integer (checked), else — and for more places — in BigInt.
+ */
+export function valorDe(preco: string, quantidade: number): Dinheiro {
+  const ponto = preco.indexOf('.');
+  const casas = ponto < 0 ? 0 : preco.length - ponto - 1;
+  if (casas <= 4) {
+    const digitos =
+      ponto < 0 ? Number(preco) : Number(preco.slice(0, ponto) + preco.slice(ponto + 1));
+    const produto = digitos * quantidade;
+    if (produto <= SEGURO) return BigInt(produto) * pow10(ESCALA - casas);
+  }
+  return dinheiro(preco) * BigInt(quantidade);
+}
+
+const custosDe = (custos: string | null | undefined): Dinheiro =>
+  custos && custos !== '0' ? dinheiro(custos) : 0n;
 
 /** The session's buys and sales, each side summed. */
 function sumSides(ops: readonly OperacaoIr[]): { compra: Lado; venda: Lado } {
@@ -77,12 +104,8 @@ function sumSides(ops: readonly OperacaoIr[]): { compra: Lado; venda: Lado } {
   const venda = emptySide();
   for (const o of ops) {
     const lado = o.lado === 'compra' ? compra : venda;
-    const valor = new Dec(o.preco).times(o.quantidade);
-    // Most sessions are one trade: the first one's figures are taken as they are (a decimal less each).
-    lado.valor = lado.quantidade === 0 ? valor : lado.valor.plus(valor);
-    if (o.custos && o.custos !== '0') {
-      lado.custos = lado.custos.isZero() ? new Dec(o.custos) : lado.custos.plus(o.custos);
-    }
+    lado.valor += valorDe(o.preco, o.quantidade);
+    lado.custos += custosDe(o.custos);
     lado.quantidade += o.quantidade;
   }
   return { compra, venda };
@@ -95,16 +118,20 @@ export function applySession(
   posicoes: Posicoes,
   mov: Movimento,
 ): void {
+  if (ops.length === 1) {
+    applyTrade(ticker, ops, posicoes, mov);
+    return;
+  }
   const classe = ops[ops.length - 1]!.classe;
   const { compra, venda } = sumSides(ops);
   const dt = Math.min(compra.quantidade, venda.quantidade);
   if (dt > 0) {
-    const custo = share(compra.valor.plus(compra.custos), dt, compra.quantidade).plus(
-      share(venda.custos, dt, venda.quantidade),
-    );
+    const custo =
+      share(compra.valor + compra.custos, dt, compra.quantidade) +
+      share(venda.custos, dt, venda.quantidade);
     const valor = share(venda.valor, dt, venda.quantidade);
     mov.addLinha(ticker, classe, 'day_trade', dt, valor, custo);
-    mov.addDayTrade(classe, valor.minus(custo));
+    mov.addDayTrade(classe, valor - custo);
   }
   const resto = compra.quantidade - dt;
   if (resto > 0) {
@@ -112,11 +139,28 @@ export function applySession(
       ticker,
       classe,
       resto,
-      share(compra.valor.plus(compra.custos), resto, compra.quantidade),
+      share(compra.valor + compra.custos, resto, compra.quantidade),
     );
   }
   const vendido = venda.quantidade - dt;
   if (vendido > 0) sellCommon(ticker, classe, vendido, venda, ops, posicoes, mov);
+}
+
+/** A session of one trade (most of them): no day trade, nothing to divide; the same as the general case. */
+function applyTrade(
+  ticker: string,
+  ops: readonly OperacaoIr[],
+  posicoes: Posicoes,
+  mov: Movimento,
+) {
+  const o = ops[0]!;
+  const valor = valorDe(o.preco, o.quantidade);
+  const custos = custosDe(o.custos);
+  if (o.lado === 'compra') posicoes.add(ticker, o.classe, o.quantidade, valor + custos);
+  else {
+    const venda: Lado = { quantidade: o.quantidade, valor, custos };
+    sellCommon(ticker, o.classe, o.quantidade, venda, ops, posicoes, mov);
+  }
 }
 
 /** The common part of a session's sales: at the average cost; beyond the position, at no cost, with an aviso. */
@@ -131,7 +175,7 @@ function sellCommon(
 ) {
   const baixa = posicoes.remove(ticker, classe, quantidade);
   const valor = share(venda.valor, quantidade, venda.quantidade);
-  const custo = baixa.custo.plus(share(venda.custos, quantidade, venda.quantidade));
+  const custo = baixa.custo + share(venda.custos, quantidade, venda.quantidade);
   mov.addLinha(ticker, classe, 'comum', quantidade, valor, custo);
   if (baixa.excedente > 0) {
     const data = ops[0]!.data;

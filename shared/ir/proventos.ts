@@ -1,10 +1,14 @@
-import { Dec, ZERO, brl, cents, moneyText } from './numeros';
+import { Decimal } from '../decimal';
+import { formatMoney } from '../format';
 import type { AvisoIr, ProventoIr } from './tipos';
 
 /**
  * Cash events, for information: the engine does not tax them (dividends are exempt in the monthly computation;
- * JCP is taxed at the source, exclusively).
+ * JCP is taxed at the source, exclusively). Few figures a month, in decimal.js (sums of cents: exact).
  */
+
+const ZERO = new Decimal(0);
+const moneyText = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 /**
  * JCP's withholding by the date it is paid or credited: 15 % up to 2025-12-31 (Lei 9.249/1995 art. 9º § 2º),
@@ -26,7 +30,7 @@ const INICIO_RETENCAO_DIVIDENDOS = '2026-01';
  * "information" and no more.
  */
 export function retencaoDividendos(totalDoMes: string, mes: string): string {
-  const total = new Dec(totalDoMes);
+  const total = new Decimal(totalDoMes);
   if (mes < INICIO_RETENCAO_DIVIDENDOS || total.lessThanOrEqualTo(LIMITE_DIVIDENDOS_MES)) {
     return '0.00';
   }
@@ -44,7 +48,7 @@ export function dividendosAcimaDoLimite(
   proventos: readonly ProventoIr[],
   mes: string,
 ): DividendosAcimaDoLimite[] {
-  const porEmpresa = new Map<string, Dec>();
+  const porEmpresa = new Map<string, Decimal>();
   for (const p of proventos) {
     if (p.tipo !== 'dividendo' || p.data_pagamento.slice(0, 7) !== mes) continue;
     porEmpresa.set(p.empresa, (porEmpresa.get(p.empresa) ?? ZERO).plus(p.valor_bruto));
@@ -63,7 +67,7 @@ export function dividendosAvisos(proventos: readonly ProventoIr[], mes: string):
   return dividendosAcimaDoLimite(proventos, mes).map((d) => ({
     codigo: 'dividendos_acima_de_50_mil',
     mensagem:
-      `Dividendos de ${d.empresa} no mês: ${brl(cents(d.valor_bruto))}, acima de R$ 50.000,00: ` +
-      `${brl(d.retencao)} (10 %) retidos na fonte sobre o total (informativo; não entra no DARF).`,
+      `Dividendos de ${d.empresa} no mês: ${formatMoney(Number(d.valor_bruto))}, acima de R$ 50.000,00: ` +
+      `${formatMoney(Number(d.retencao))} (10 %) retidos na fonte sobre o total (informativo; não entra no DARF).`,
   }));
 }

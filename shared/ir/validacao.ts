@@ -21,42 +21,61 @@ const MES = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
 export const isMes = (mes: string) => MES.test(mes);
 
+const isDecimal = (valor: unknown): valor is string =>
+  typeof valor === 'string' && DECIMAL.test(valor);
+
+const MENSAGEM_DECIMAL = 'informe um valor decimal maior ou igual a zero, como texto.';
+const MENSAGEM_DATA = 'informe uma data válida (AAAA-MM-DD).';
+
 function requireDecimal(campo: string, valor: unknown, positivo = false): void {
-  if (typeof valor !== 'string' || !DECIMAL.test(valor)) {
-    throw new ErroEntradaIr(campo, 'informe um valor decimal maior ou igual a zero, como texto.');
-  }
+  if (!isDecimal(valor)) throw new ErroEntradaIr(campo, MENSAGEM_DECIMAL);
   if (positivo && Number(valor) <= 0) throw new ErroEntradaIr(campo, 'deve ser maior que zero.');
 }
 
 /** Dates already seen valid: a ledger has many trades a day, and a Date per trade is most of the check's time. */
 const datasValidas = new Set<string>();
 
-function requireData(campo: string, valor: unknown): void {
-  if (typeof valor === 'string' && datasValidas.has(valor)) return;
-  if (typeof valor !== 'string' || !isRealDate(valor)) {
-    throw new ErroEntradaIr(campo, 'informe uma data válida (AAAA-MM-DD).');
+/** The last date found valid: a ledger in date order has runs of the same date. */
+let ultimaValida: string | undefined;
+
+function isData(valor: unknown): boolean {
+  if (typeof valor !== 'string') return false;
+  if (valor === ultimaValida) return true;
+  if (!datasValidas.has(valor)) {
+    if (!isRealDate(valor)) return false;
+    if (datasValidas.size > 100_000) datasValidas.clear();
+    datasValidas.add(valor);
   }
-  if (datasValidas.size > 100_000) datasValidas.clear();
-  datasValidas.add(valor);
+  ultimaValida = valor;
+  return true;
 }
 
+function requireData(campo: string, valor: unknown): void {
+  if (!isData(valor)) throw new ErroEntradaIr(campo, MENSAGEM_DATA);
+}
+
+/** An operation's error, its field named by position and id (built only when there is one: the check runs per trade). */
+const erroOperacao = (o: OperacaoIr, i: number, parte: string, mensagem: string) =>
+  new ErroEntradaIr(`operacoes[${i}] (id ${String(o.id)}).${parte}`, mensagem);
+
 function checkOperacao(o: OperacaoIr, i: number): void {
-  const campo = `operacoes[${i}] (id ${String(o.id)})`;
-  requireData(`${campo}.data`, o.data);
+  if (!isData(o.data)) throw erroOperacao(o, i, 'data', MENSAGEM_DATA);
   if (typeof o.ticker !== 'string' || o.ticker.trim() === '') {
-    throw new ErroEntradaIr(`${campo}.ticker`, 'informe o ticker.');
+    throw erroOperacao(o, i, 'ticker', 'informe o ticker.');
   }
   if (!(CLASSES as readonly string[]).includes(o.classe)) {
-    throw new ErroEntradaIr(`${campo}.classe`, `use uma de ${CLASSES.join(', ')}.`);
+    throw erroOperacao(o, i, 'classe', `use uma de ${CLASSES.join(', ')}.`);
   }
   if (o.lado !== 'compra' && o.lado !== 'venda') {
-    throw new ErroEntradaIr(`${campo}.lado`, "use 'compra' ou 'venda'.");
+    throw erroOperacao(o, i, 'lado', "use 'compra' ou 'venda'.");
   }
   if (!Number.isSafeInteger(o.quantidade) || o.quantidade <= 0) {
-    throw new ErroEntradaIr(`${campo}.quantidade`, 'informe um inteiro maior que zero.');
+    throw erroOperacao(o, i, 'quantidade', 'informe um inteiro maior que zero.');
   }
-  requireDecimal(`${campo}.preco`, o.preco);
-  if (o.custos !== undefined && o.custos !== null) requireDecimal(`${campo}.custos`, o.custos);
+  if (!isDecimal(o.preco)) throw erroOperacao(o, i, 'preco', MENSAGEM_DECIMAL);
+  if (o.custos !== undefined && o.custos !== null && !isDecimal(o.custos)) {
+    throw erroOperacao(o, i, 'custos', MENSAGEM_DECIMAL);
+  }
 }
 
 const FATOR_DO_TIPO: Record<EventoIr['tipo'], (f: number) => boolean> = {

@@ -81,10 +81,15 @@ export function DataTable<T>({
       ),
     [columns, sorting],
   );
-  const columnPinning = {
-    left: columns.slice(0, 1).map(columnId),
-    right: columns.filter((c) => c.meta?.pinRight).map(columnId),
-  };
+  // The same object while the columns are the same: a new one each render (each scrolled frame of a long list)
+  // made TanStack recompute what depends on the pinning.
+  const columnPinning = useMemo(
+    () => ({
+      left: columns.slice(0, 1).map(columnId),
+      right: columns.filter((c) => c.meta?.pinRight).map(columnId),
+    }),
+    [columns],
+  );
   // TanStack Table returns new functions each render by design; the React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -103,7 +108,9 @@ export function DataTable<T>({
     getSortedRowModel: getSortedRowModel(),
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
   });
-  const lines = linesOf(table.getRowModel().rows, detail);
+  const rows = table.getRowModel().rows;
+  // Made again when the rows or their expansion change, not on every scrolled frame (20,000 rows).
+  const lines = useMemo(() => linesOf(rows, detail, expanded), [rows, detail, expanded]);
   const { scrollRef, sentinelRef, ...rowWindow } = useRowWindow(lines, maxHeight, infinite);
   const visibleWidth = useVisibleWidth(scrollRef, detail !== undefined);
 

@@ -1,5 +1,5 @@
 import { Box, chakra, Table } from '@chakra-ui/react';
-import type { Row } from '@tanstack/react-table';
+import type { ExpandedState, Row } from '@tanstack/react-table';
 import { useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 /** What a row shows under it when it is expanded (a client's stocks under the client). */
@@ -16,10 +16,14 @@ export interface Line<T> {
   detail: boolean;
 }
 
-/** The rows in their order, each expanded one followed by its detail line. */
-export const linesOf = <T,>(rows: Row<T>[], detail: RowDetail<T> | undefined): Line<T>[] =>
+/** The rows in their order, each expanded one (by the table's `expanded` state) followed by its detail line. */
+export const linesOf = <T,>(
+  rows: Row<T>[],
+  detail: RowDetail<T> | undefined,
+  expanded: ExpandedState,
+): Line<T>[] =>
   rows.flatMap((row) =>
-    detail && row.getIsExpanded()
+    detail && (expanded === true || expanded[row.id])
       ? [
           { row, detail: false },
           { row, detail: true },

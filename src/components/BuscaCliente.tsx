@@ -129,7 +129,7 @@ export function BuscaCliente() {
   const mostra = aberto && termo.trim() !== '';
 
   return (
-    <Box position="relative" w={{ base: '36', sm: '56', lg: '64' }}>
+    <Box position="relative" w={{ base: '28', sm: '56', lg: '64' }}>
       <Input
         ref={input}
         size="sm"

@@ -6,6 +6,7 @@ import { DataTable, META } from '../../components/DataTable';
 import { ValorComSinal } from '../../components/ValorComSinal';
 import { PrecoAtual } from '../../components/PrecoAtual';
 import { Total, TotalRotulo } from '../../components/Total';
+import { comPrimeiras, useTelaEstreita } from '../../components/useTelaEstreita';
 import { todayIso } from '../../../shared/dates';
 import { resultadoAberto, totaisAbertas, totaisRealizadas } from '../../../shared/resultados';
 import { formatDate, formatInteger, formatNumber } from '../../../shared/format';
@@ -78,6 +79,7 @@ export function PosicionadasTable({
   data: OperacaoComCotacao[];
   actions: RowActions;
 } & Exportavel) {
+  const estreita = useTelaEstreita();
   const columns = useMemo(() => {
     const hoje = todayIso();
     const t = totaisAbertas(data);
@@ -128,15 +130,21 @@ export function PosicionadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
-        meta: { pinRight: true },
+        // Kept in view at the right on a wide screen; on a phone it would hide the figures, so it scrolls.
+        meta: { pinRight: !estreita },
+        size: 124,
         cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
       }),
     ];
-  }, [actions, data]);
+  }, [actions, data, estreita]);
+  // On a phone the figures the advisor reads come first, after the ticker (issue 34, rough edge 1).
+  const mostradas = estreita
+    ? comPrimeiras(columns, ['acao_nome', 'variacao', 'resultado', 'to_gain', 'preco_atual'])
+    : columns;
   return (
     <DataTable
       label="Operações posicionadas"
-      columns={columns}
+      columns={mostradas}
       data={data}
       getRowId={(op) => String(op.id)}
       initialSorting={[{ id: 'data_compra', desc: true }]}
@@ -154,6 +162,7 @@ export function RealizadasTable({
   data: OperacaoComCotacao[];
   actions: RowActions;
 } & Exportavel) {
+  const estreita = useTelaEstreita();
   const columns = useMemo(() => {
     const t = totaisRealizadas(data);
     return [
@@ -190,15 +199,20 @@ export function RealizadasTable({
       col.display({
         id: 'actions',
         header: 'Ações',
-        meta: { pinRight: true },
+        // Kept in view at the right on a wide screen; on a phone it would hide the figures, so it scrolls.
+        meta: { pinRight: !estreita },
+        size: 124,
         cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
       }),
     ];
-  }, [actions, data]);
+  }, [actions, data, estreita]);
+  const mostradas = estreita
+    ? comPrimeiras(columns, ['acao_nome', 'valor_resultado', 'percentual_resultado', 'data_venda'])
+    : columns;
   return (
     <DataTable
       label="Operações realizadas"
-      columns={columns}
+      columns={mostradas}
       data={data}
       getRowId={(op) => String(op.id)}
       initialSorting={[{ id: 'data_venda', desc: true }]}

@@ -5,6 +5,7 @@ import { formatDateTimeMinutes, formatMoney } from '../../../shared/format';
 import { painelQueries } from '../../api/painel';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
+import { comPrimeiras, useTelaEstreita } from '../../components/useTelaEstreita';
 import { Barras } from './exposicao/Barras';
 import { colunasDaExposicao, detentoresDaLinha } from './exposicao/colunas';
 
@@ -19,7 +20,12 @@ export function ExposicaoTab() {
   const query = useQuery(painelQueries.exposicao());
   const [visao, setVisao] = useState<Visao>('acao');
   const porSetor = visao === 'setor';
-  const columns = useMemo(() => colunasDaExposicao(porSetor), [porSetor]);
+  const estreita = useTelaEstreita();
+  // On a phone the share and the value come right after the name.
+  const columns = useMemo(() => {
+    const todas = colunasDaExposicao(porSetor);
+    return estreita ? comPrimeiras(todas, ['nome', 'percentual', 'valor']) : todas;
+  }, [porSetor, estreita]);
   const linhas = (porSetor ? query.data?.setores : query.data?.acoes) ?? [];
   const titulo = porSetor ? 'Exposição por setor' : 'Exposição por ação';
 

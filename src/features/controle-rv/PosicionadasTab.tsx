@@ -7,6 +7,7 @@ import { DataTable } from '../../components/DataTable';
 import { LoadError, nuncaCarregou } from '../../components/LoadError';
 import { GraficoDialog, type Grafico } from '../../widgets/grafico';
 import { totaisAbertas } from '../../../shared/resultados';
+import { comPrimeiras, useTelaEstreita } from '../../components/useTelaEstreita';
 import { colunasDasPosicoes, graficoDe } from './posicionadas/colunas';
 import { filtrar, TODOS } from './posicionadas/filtros';
 
@@ -63,6 +64,11 @@ export function PosicionadasTab() {
       }),
     [linhas],
   );
+  // On a phone the figures come first, after the client (issue 34, rough edge 1).
+  const estreita = useTelaEstreita();
+  const mostradas = estreita
+    ? comPrimeiras(columns, ['cliente', 'acao', 'lucro_percentual', 'resultado', 'preco_atual'])
+    : columns;
 
   return (
     <Stack gap="4">
@@ -120,7 +126,7 @@ export function PosicionadasTab() {
           </HStack>
           <DataTable
             label="Posicionadas"
-            columns={columns}
+            columns={mostradas}
             data={linhas}
             getRowId={(p) => String(p.id)}
             initialSorting={[{ id: 'cliente', desc: false }]}

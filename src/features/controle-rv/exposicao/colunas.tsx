@@ -16,7 +16,8 @@ export function colunasDaExposicao(porSetor: boolean) {
     col.accessor('nome', {
       header: porSetor ? 'Setor' : 'Ação',
       cell: (c) => (
-        <HStack gap="1">
+        // Inline, beside the row's toggle.
+        <HStack gap="1" display="inline-flex">
           <Text as="span" fontWeight="medium">
             {c.getValue()}
           </Text>

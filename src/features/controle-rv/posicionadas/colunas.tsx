@@ -49,7 +49,7 @@ export const colunasDasPosicoes = (onChart: (p: PosicaoPainel) => void, t: Totai
     header: 'Cliente',
     cell: (c) => (
       // A long name wraps instead of widening the grid past the screen.
-      <span style={{ whiteSpace: 'normal', display: 'inline-block', maxWidth: '14em' }}>
+      <span style={{ whiteSpace: 'normal', display: 'inline-block', maxWidth: '11em' }}>
         {c.getValue()}
       </span>
     ),

@@ -51,10 +51,10 @@ describe('Exportar on the portfolio’s grids', () => {
     expect(arquivos[0]!.blob.type).toBe('text/csv;charset=utf-8');
     const dias = (compra: string) => Math.max(0, daysBetween(compra, hoje));
     expect(await linhasCsv(arquivos[0]!.blob)).toEqual([
-      'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Alvo (R$);Dias Posicionado;Preço Atual;Variação (%);To Gain (%)',
-      `ITUB3;01/07/2025;30,00;100;3000,00;32,00;${dias('2025-07-01')};33,00;10,00;-3,03`,
-      `PETR4;04/08/2025;30,00;100;3000,00;33,00;${dias('2025-08-04')};31,50;5,00;4,76`,
-      `VALE3;01/09/2025;60,00;200;12000,00;63,00;${dias('2025-09-01')};57,00;-5,00;10,53`,
+      'Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Alvo (R$);Dias Posicionado;Preço Atual;Variação (%);To Gain (%);Resultado (R$)',
+      `ITUB3;01/07/2025;30,00;100;3000,00;32,00;${dias('2025-07-01')};33,00;10,00;-3,03;300,00`,
+      `PETR4;04/08/2025;30,00;100;3000,00;33,00;${dias('2025-08-04')};31,50;5,00;4,76;150,00`,
+      `VALE3;01/09/2025;60,00;200;12000,00;63,00;${dias('2025-09-01')};57,00;-5,00;10,53;-600,00`,
     ]);
   });
 
@@ -70,10 +70,10 @@ describe('Exportar on the portfolio’s grids', () => {
       '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
     );
     const ws = await lerXlsx(arquivos[0]!.blob);
-    expect(ws['!ref']).toBe('A1:J4');
+    expect(ws['!ref']).toBe('A1:K4');
     // The grid's first order, the newest purchase first: VALE3, PETR4, ITUB3.
     const linha = (r: number) =>
-      'ABCDEFGHIJ'.split('').map((c) => [ws[`${c}${r}`]?.t, ws[`${c}${r}`]?.v, ws[`${c}${r}`]?.z]);
+      'ABCDEFGHIJK'.split('').map((c) => [ws[`${c}${r}`]?.t, ws[`${c}${r}`]?.v, ws[`${c}${r}`]?.z]);
     expect(linha(3)).toEqual([
       ['s', 'PETR4', 'General'],
       ['n', 45873, 'dd/mm/yyyy'],
@@ -86,6 +86,7 @@ describe('Exportar on the portfolio’s grids', () => {
       ['n', 0.05, '0.00%'],
       // (33 − 31,50) / 31,50: to the 10 places of a percentage, without the binary noise of 30 → 31,50's 5 %.
       ['n', 0.047619047619, '0.00%'],
+      ['n', 150, '"R$" #,##0.00'],
     ]);
     expect(ws.B3?.w).toBe('04/08/2025');
     expect([ws.A2?.v, ws.A4?.v]).toEqual(['VALE3', 'ITUB3']);
@@ -192,16 +193,14 @@ describe('Exportar on the other grids', () => {
     );
     const linhas = await linhasCsv(arquivos[0]!.blob);
     expect(linhas[0]).toBe(
-      'Cliente;Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Preço Atual;Variação (%);Valor Alvo;Dias Posicionado',
+      'Cliente;Ação;Data Compra;Preço Unitário;Quantidade;Valor Total Compra;Preço Atual;Variação (%);Valor Alvo;Dias Posicionado;Resultado (R$)',
     );
+    // One line per row of the grid's body (its totals row is not a position).
     expect(linhas.slice(1).map((l) => l.split(';')[0])).toEqual(
-      within(tabela)
-        .getAllByRole('row')
-        .slice(1)
-        .map(() => 'Ana Beatriz Carvalho'),
+      [...tabela.querySelectorAll('tbody tr')].map(() => 'Ana Beatriz Carvalho'),
     );
     expect(linhas.slice(1)).toContain(
-      'Ana Beatriz Carvalho;PETR4;01/10/2025;33,50;1000;33500,00;31,85;-4,93;36,20;28',
+      'Ana Beatriz Carvalho;PETR4;01/10/2025;33,50;1000;33500,00;31,85;-4,93;36,20;28;-1650,00',
     );
   });
 

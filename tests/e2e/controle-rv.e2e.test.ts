@@ -46,7 +46,7 @@ describe('control panel and recommendations, on the demo data', () => {
     await screenshot(page, 'controle-rv-posicionadas');
 
     const escolhido = clientes[clientes.length - 1]!;
-    await page.getByLabel('Cliente').selectOption(escolhido);
+    await page.getByLabel('Cliente', { exact: true }).selectOption(escolhido);
     const filtrados = await column(page, 'Posicionadas', 0);
     expect(new Set(filtrados)).toEqual(new Set([escolhido]));
     expect(filtrados.length).toBeLessThan(clientes.length);

@@ -23,7 +23,7 @@ export interface ApuracaoIr {
 
 function firstMonth(entrada: EntradaIr, sessoes: readonly Sessao[], ate: string): string {
   const anos = [Number(ate.slice(0, 4))];
-  if (sessoes.length > 0) anos.push(Number(sessoes[0]!.mes.slice(0, 4)));
+  if (sessoes.length > 0) anos.push(Number(sessoes[0]!.data.slice(0, 4)));
   for (const ano of Object.keys(entrada.saldosIniciais ?? {})) anos.push(Number(ano));
   for (const mes of Object.keys(entrada.vendasExternas ?? {})) anos.push(Number(mes.slice(0, 4)));
   return `${Math.min(...anos)}-01`;
@@ -120,7 +120,7 @@ export function apurarIr(entrada: EntradaIr, ate: string, desde?: string): Apura
     const avisos: AvisoIr[] = [];
     if (mes.endsWith('-01')) carry = openYear(entrada, mes, carry, avisos);
     const mov = new Movimento();
-    for (; s < sessoes.length && sessoes[s]!.mes === mes; s++) {
+    for (; s < sessoes.length && sessoes[s]!.data.startsWith(mes); s++) {
       const sessao = sessoes[s]!;
       applyEventos(sessao.data, avisos);
       applySession(sessao.base, sessao.ops, posicoes, mov);

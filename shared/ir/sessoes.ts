@@ -4,7 +4,6 @@ import type { OperacaoIr } from './tipos';
 /** One asset's trades of one day: the unit the day-trade rule works on. */
 export interface Sessao {
   data: string;
-  mes: string;
   base: string;
   ops: OperacaoIr[];
 }
@@ -47,7 +46,7 @@ export function sessionsOf(operacoes: readonly OperacaoIr[], fim: string): Sessa
     const i = ordem[k]!;
     const o = operacoes[i]!;
     if (!atual || atual.data !== o.data || atual.base !== base[i]) {
-      atual = { data: o.data, mes: o.data.slice(0, 7), base: base[i]!, ops: [] };
+      atual = { data: o.data, base: base[i]!, ops: [] };
       sessoes.push(atual);
     }
     atual.ops.push(o);

@@ -38,9 +38,23 @@ const datasValidas = new Set<string>();
 /** The last date found valid: a ledger in date order has runs of the same date. */
 let ultimaValida: string | undefined;
 
+const POSICOES_DIGITOS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+/** 'AAAA-MM-DD' with a month 01–12 and a day 01–28: real whatever the year, told from its characters alone. */
+function isDiaComum(v: string): boolean {
+  if (v.length !== 10 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return false;
+  for (const i of POSICOES_DIGITOS) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  const mes = (v.charCodeAt(5) - 48) * 10 + v.charCodeAt(6) - 48;
+  const dia = (v.charCodeAt(8) - 48) * 10 + v.charCodeAt(9) - 48;
+  return mes >= 1 && mes <= 12 && dia >= 1 && dia <= 28;
+}
 function isData(valor: unknown): boolean {
   if (typeof valor !== 'string') return false;
-  if (valor === ultimaValida) return true;
+  if (valor === ultimaValida || isDiaComum(valor)) return true;
+  // The 29th to the 31st: the calendar says (each date once).
   if (!datasValidas.has(valor)) {
     if (!isRealDate(valor)) return false;
     if (datasValidas.size > 100_000) datasValidas.clear();

@@ -84,6 +84,8 @@ function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
 }
 
 const MAX_IDS_NO_AVISO = 20;
+const NENHUM: readonly EventoIrRow[] = [];
+const NENHUMA: readonly AplicacaoIrRow[] = [];
 
 /** The aviso naming the operations left out (the first twenty ids). */
 export function avisoIncompletas(ids: readonly number[]): AvisoIr[] {
@@ -142,10 +144,10 @@ export function groupEntradas(linhas: LinhasIr): (cliente: number) => EntradaCli
     const operacoes: OperacaoIr[] = [];
     const incompletas: number[] = [];
     for (const o of m.operacoes) {
-      const doAtivo = eventosPorAtivo.get(o.ticker) ?? [];
-      if (!addOperacao(operacoes, o, doAtivo, aplicacoesPorOperacao.get(o.id) ?? [])) {
-        incompletas.push(o.id);
-      }
+      const doAtivo = eventosPorAtivo.get(o.ticker);
+      // An asset without share events (most): no applications to look up.
+      const aplicacoes = doAtivo ? (aplicacoesPorOperacao.get(o.id) ?? NENHUMA) : NENHUMA;
+      if (!addOperacao(operacoes, o, doAtivo ?? NENHUM, aplicacoes)) incompletas.push(o.id);
     }
     const { saldosIniciais, vendasExternas, proventos } = m;
     return {

@@ -50,6 +50,8 @@ export function fimDaOrdem(lado: OrdemRef['lado'], status: OrderStatus): FimDaOr
 export function AvisosDeOrdens() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The toasts go with the shell (the session ended): the next user sees none of this one's orders.
+  useEffect(() => () => void toaster.remove(), []);
   useEffect(
     () =>
       onOrdemTerminada(queryClient, (ordem, status) => {

@@ -7,6 +7,7 @@ import { server } from '../../mocks/node';
 import { seedScene } from '../src/scene';
 import { clearQueryClients } from './render';
 import { system } from '../../src/app/theme';
+import { conexao } from '../../src/lib/conexao';
 
 // The app's Chakra system registers only the recipes it uses (src/app/theme.ts); a component asking for one of
 // Chakra's recipes that is not registered renders unstyled without a word. Recorded here, failed after the test.
@@ -77,6 +78,8 @@ afterEach(() => {
   server.events.removeAllListeners();
   localStorage.clear();
   vi.restoreAllMocks();
+  // A network failure one test made must not leave the next one (in the same document) under the offline banner.
+  conexao.respondeu();
   // After the cleanup, so that one failing test leaves nothing behind for the next.
   // A mock answer that breaks the contract fails the test that caused it.
   expect(violations).toEqual([]);

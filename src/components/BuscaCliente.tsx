@@ -52,7 +52,16 @@ function Achados({
       listStyleType="none"
     >
       {achados.length === 0 && (
-        <Text as="li" px="3" py="2" fontSize="sm" color="fg.muted">
+        // A listbox holds options only: the 'nothing found' line is one that cannot be chosen.
+        <Text
+          as="li"
+          role="option"
+          aria-disabled="true"
+          px="3"
+          py="2"
+          fontSize="sm"
+          color="fg.muted"
+        >
           Nenhum cliente encontrado.
         </Text>
       )}
@@ -137,7 +146,8 @@ export function BuscaCliente() {
         role="combobox"
         aria-label="Buscar cliente"
         aria-expanded={mostra}
-        aria-controls={`${id}-lista`}
+        // Only while the list exists: a reference to nothing is an error to assistive technology.
+        aria-controls={mostra ? `${id}-lista` : undefined}
         aria-activedescendant={mostra && achados[ativo] ? `${id}-${achados[ativo].id}` : undefined}
         aria-keyshortcuts="/"
         placeholder="Buscar cliente ( / )"

@@ -1,7 +1,27 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePages, screenshot, sharedBrowser } from '../support/browser';
 import { login } from '../support/e2e';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's WCAG 2.1 A/AA serious and critical violations on the page as it is: rule and elements. */
+async function violacoes(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const r = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+    };
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
 
 /**
  * Issue 34, rough edge 1: at 1280 px every column of the specification is in view in POSICIONADAS and REALIZADAS
@@ -91,5 +111,37 @@ describe('the grids fit the screen', () => {
     await screenshot(page, 'colunas-painel-390');
     await aba(page, 'EXPOSIÇÃO', 'Exposição por ação');
     await screenshot(page, 'exposicao-390');
+  });
+
+  it('EXPOSIÇÃO with a row opened, and the top bar search with its matches: no serious axe violation', async () => {
+    // The server's CSP would refuse axe's script.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await login(page, '/controle-rv');
+    await aba(page, 'EXPOSIÇÃO', 'Exposição por ação');
+    const grid = page.getByRole('table', { name: 'Exposição por ação' });
+    await grid
+      .getByRole('button', { name: /^Clientes com / })
+      .first()
+      .click();
+    const lista = page.getByRole('list', { name: /^Clientes com / }).first();
+    await lista.getByRole('link').first().waitFor();
+    await page.getByRole('button', { name: 'Por setor' }).waitFor();
+    expect(await violacoes(page)).toEqual([]);
+    await screenshot(page, 'exposicao-aberta-1280');
+
+    // '/' focuses the search; a match opens its portfolio.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    await page.keyboard.type('ana');
+    const achados = page.getByRole('listbox', { name: 'Clientes encontrados' });
+    await achados.getByRole('option').first().waitFor();
+    expect(await violacoes(page)).toEqual([]);
+    await screenshot(page, 'busca-cliente-1280');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: / Carteira$/ }).waitFor();
   });
 });

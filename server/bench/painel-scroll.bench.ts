@@ -160,7 +160,7 @@ export default async function painelScroll(): Promise<void> {
     if (todas.length > 0 || offsetLonga > 2) falhou = true;
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('combobox', { name: 'Cliente' }).selectOption('Cliente 000');
+    await page.getByRole('combobox', { name: 'Cliente', exact: true }).selectOption('Cliente 000');
     await grid.getByRole('row').nth(125).waitFor();
     await scrollToEnd(page);
     const offsetCurta = await headerOffset(page);

@@ -76,7 +76,11 @@ export function ExposicaoTab() {
             getRowId={(l) => l.nome}
             initialSorting={[{ id: 'valor', desc: true }]}
             emptyText={query.isPending ? 'Carregando...' : 'Nenhuma posição aberta.'}
-            exportacao={{ nome: 'Exposição', de: porSetor ? 'setor' : 'ação' }}
+            exportacao={{
+              nome: 'Exposição',
+              onde: 'painel',
+              filtros: { por: porSetor ? 'setor' : 'ação' },
+            }}
             detail={detentoresDaLinha}
           />
         </>

@@ -1,6 +1,6 @@
 import { Decimal } from '../decimal';
 import { formatDate as br } from '../format';
-import { averageText, dinheiro, moneyText, share, type Dinheiro } from './numeros';
+import { ESCALA, averageText, dinheiro, moneyText, pow10, share, type Dinheiro } from './numeros';
 import type { AvisoIr, Classe, EventoIr, PosicaoIr } from './tipos';
 
 /**
@@ -23,6 +23,21 @@ interface Posicao {
   classe: Classe;
   quantidade: number;
   custo: Dinheiro;
+  /**
+   * Buys not yet added to `custo`: an exact integer count of 10^-4 reais in a double (below 2^53, checked). A buy
+   * at a price of up to 4 places costs no BigInt; the sum joins `custo` when the position is next read.
+   */
+  compras4: number;
+}
+
+const UNIDADE_4 = pow10(ESCALA - 4);
+
+/** The buys pending in `compras4` joined to the exact cost. */
+function fold(p: Posicao): void {
+  if (p.compras4 !== 0) {
+    p.custo += BigInt(p.compras4) * UNIDADE_4;
+    p.compras4 = 0;
+  }
 }
 
 /** What a sale took out of the position. */
@@ -40,7 +55,7 @@ export class Posicoes {
   private of(ticker: string, classe: Classe): Posicao {
     let p = this.porTicker.get(ticker);
     if (!p) {
-      p = { classe, quantidade: 0, custo: 0n };
+      p = { classe, quantidade: 0, custo: 0n, compras4: 0 };
       this.porTicker.set(ticker, p);
     }
     p.classe = classe;
@@ -54,9 +69,18 @@ export class Posicoes {
     p.custo += custo;
   }
 
+  /** The same, the cost an integer count of 10^-4 reais in a double (a safe integer). */
+  add4(ticker: string, classe: Classe, quantidade: number, custo4: number): void {
+    const p = this.of(ticker, classe);
+    p.quantidade += quantidade;
+    if (p.compras4 + custo4 > Number.MAX_SAFE_INTEGER) fold(p);
+    p.compras4 += custo4;
+  }
+
   /** Shares sold leave at the average; all of them when the whole position goes, so no residue stays. */
   remove(ticker: string, classe: Classe, quantidade: number): Baixa {
     const p = this.of(ticker, classe);
+    fold(p);
     const baixa = Math.min(quantidade, p.quantidade);
     const custo = baixa === p.quantidade ? p.custo : share(p.custo, baixa, p.quantidade);
     p.quantidade -= baixa;
@@ -74,6 +98,7 @@ export class Posicoes {
   applyEvento(e: EventoIr, ticker: string): AvisoIr[] {
     const p = this.porTicker.get(ticker);
     if (!p || p.quantidade === 0) return [];
+    fold(p);
     const avisos: AvisoIr[] = [];
     const exata = new Decimal(p.quantidade).times(e.fator);
     const inteira = exata.floor().toNumber();
@@ -107,6 +132,7 @@ export class Posicoes {
   snapshot(): () => PosicaoIr[] {
     const estado: Array<[string, Posicao]> = [];
     for (const [ticker, p] of this.porTicker) {
+      fold(p);
       if (p.quantidade !== 0) estado.push([ticker, { ...p }]);
     }
     let texto: PosicaoIr[] | null = null;

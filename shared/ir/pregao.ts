@@ -95,6 +95,21 @@ export function valorDe(preco: string, quantidade: number): Dinheiro {
   return dinheiro(preco) * BigInt(quantidade);
 }
 
+/**
+ * A decimal text (at most 4 places) times a quantity as an integer count of 10^-4 reais in a double; -1 when it
+ * has more places or the count could pass 2^53 (then the BigInt path is taken).
+ */
+function unidades4(texto: string, quantidade: number): number {
+  const ponto = texto.indexOf('.');
+  const casas = ponto < 0 ? 0 : texto.length - ponto - 1;
+  if (casas > 4) return -1;
+  const digitos =
+    ponto < 0 ? Number(texto) : Number(texto.slice(0, ponto) + texto.slice(ponto + 1));
+  const u = digitos * quantidade * ESCALAS_4[casas]!;
+  return u <= SEGURO ? u : -1;
+}
+const ESCALAS_4 = [10_000, 1_000, 100, 10, 1];
+
 const custosDe = (custos: string | null | undefined): Dinheiro =>
   custos && custos !== '0' ? dinheiro(custos) : 0n;
 
@@ -154,10 +169,21 @@ function applyTrade(
   mov: Movimento,
 ) {
   const o = ops[0]!;
-  const valor = valorDe(o.preco, o.quantidade);
-  const custos = custosDe(o.custos);
-  if (o.lado === 'compra') posicoes.add(ticker, o.classe, o.quantidade, valor + custos);
-  else {
+  if (o.lado === 'compra') {
+    const valor4 = unidades4(o.preco, o.quantidade);
+    const custos4 = o.custos ? unidades4(o.custos, 1) : 0;
+    if (valor4 >= 0 && custos4 >= 0 && valor4 + custos4 <= SEGURO) {
+      posicoes.add4(ticker, o.classe, o.quantidade, valor4 + custos4);
+    } else
+      posicoes.add(
+        ticker,
+        o.classe,
+        o.quantidade,
+        valorDe(o.preco, o.quantidade) + custosDe(o.custos),
+      );
+  } else {
+    const valor = valorDe(o.preco, o.quantidade);
+    const custos = custosDe(o.custos);
     const venda: Lado = { quantidade: o.quantidade, valor, custos };
     sellCommon(ticker, o.classe, o.quantidade, venda, ops, posicoes, mov);
   }

@@ -3,6 +3,7 @@ import {
   brl,
   cents,
   centsTimes,
+  de4,
   dinheiro,
   maxDinheiro as max,
   minDinheiro as min,
@@ -75,8 +76,8 @@ export interface LinhaFechada {
 function closeLinhas(mov: Movimento): LinhaFechada[] {
   return [...mov.linhas.values()]
     .map((l) => {
-      const valor = cents(l.valor);
-      const custo = cents(l.custo);
+      const valor = cents(l.valor + de4(l.valor4));
+      const custo = cents(l.custo + de4(l.custos4));
       return { l, valor, custo, resultado: valor - custo };
     })
     .sort((a, b) => (a.l.tipo + a.l.ticker < b.l.tipo + b.l.ticker ? -1 : 1));

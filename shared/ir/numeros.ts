@@ -21,6 +21,10 @@ export function pow10(n: number): bigint {
   return potencias[n]!;
 }
 
+/** An integer count of 10^-4 reais (a double below 2^53) in the engine's units. */
+const UNIDADE_4 = pow10(ESCALA - 4);
+export const de4 = (u: number): Dinheiro => BigInt(u) * UNIDADE_4;
+
 /** R$ 1.00 and R$ 0.01 in the engine's units. */
 export const REAL = pow10(ESCALA);
 const CENTAVO = pow10(ESCALA - 2);

@@ -1,6 +1,6 @@
 import { Decimal } from '../decimal';
 import { formatDate as br } from '../format';
-import { ESCALA, averageText, dinheiro, moneyText, pow10, share, type Dinheiro } from './numeros';
+import { averageText, de4, dinheiro, moneyText, share, type Dinheiro } from './numeros';
 import type { AvisoIr, Classe, EventoIr, PosicaoIr } from './tipos';
 
 /**
@@ -30,12 +30,10 @@ interface Posicao {
   compras4: number;
 }
 
-const UNIDADE_4 = pow10(ESCALA - 4);
-
 /** The buys pending in `compras4` joined to the exact cost. */
 function fold(p: Posicao): void {
   if (p.compras4 !== 0) {
-    p.custo += BigInt(p.compras4) * UNIDADE_4;
+    p.custo += de4(p.compras4);
     p.compras4 = 0;
   }
 }

@@ -1,6 +1,6 @@
 import { formatDate as br, formatInteger } from '../format';
-import { dinheiro, pow10, share, ESCALA, type Dinheiro } from './numeros';
-import type { Posicoes } from './posicoes';
+import { de4, dinheiro, pow10, share, ESCALA, type Dinheiro } from './numeros';
+import type { Baixa, Posicoes } from './posicoes';
 import type { AvisoIr, Classe, OperacaoIr, TipoLinha } from './tipos';
 
 /**
@@ -21,6 +21,9 @@ export interface LinhaAberta {
   quantidade: number;
   valor: Dinheiro;
   custo: Dinheiro;
+  /** Sale values and sale costs of up to 4 places: integer counts of 10^-4 reais in doubles (below 2^53). */
+  valor4: number;
+  custos4: number;
 }
 
 /** What a month's sessions leave for its closing. */
@@ -42,16 +45,43 @@ export class Movimento {
     valor: Dinheiro,
     custo: Dinheiro,
   ) {
-    const key = `${tipo}|${ticker}`;
-    const l = this.linhas.get(key);
-    if (l) {
-      l.classe = classe;
-      l.quantidade += qtd;
-      l.valor += valor;
-      l.custo += custo;
-    } else {
-      this.linhas.set(key, { ticker, classe, tipo, quantidade: qtd, valor, custo });
+    const l = this.linha(ticker, classe, tipo);
+    l.quantidade += qtd;
+    l.valor += valor;
+    l.custo += custo;
+  }
+
+  /** A common sale whose value and costs are integer counts of 10^-4 reais (unidades4); its cost exact. */
+  addVenda4(
+    ticker: string,
+    classe: Classe,
+    qtd: number,
+    valor4: number,
+    custo: Dinheiro,
+    custos4: number,
+  ) {
+    const l = this.linha(ticker, classe, 'comum');
+    l.quantidade += qtd;
+    l.custo += custo;
+    if (l.valor4 + valor4 > SEGURO || l.custos4 + custos4 > SEGURO) {
+      l.valor += de4(l.valor4);
+      l.custo += de4(l.custos4);
+      l.valor4 = 0;
+      l.custos4 = 0;
     }
+    l.valor4 += valor4;
+    l.custos4 += custos4;
+  }
+
+  private linha(ticker: string, classe: Classe, tipo: TipoLinha): LinhaAberta {
+    const key = `${tipo}|${ticker}`;
+    let l = this.linhas.get(key);
+    if (!l) {
+      l = { ticker, classe, tipo, quantidade: 0, valor: 0n, custo: 0n, valor4: 0, custos4: 0 };
+      this.linhas.set(key, l);
+    }
+    l.classe = classe;
+    return l;
   }
 
   addDayTrade(classe: Classe, resultado: Dinheiro) {
@@ -181,12 +211,22 @@ function applyTrade(
         o.quantidade,
         valorDe(o.preco, o.quantidade) + custosDe(o.custos),
       );
-  } else {
-    const valor = valorDe(o.preco, o.quantidade);
-    const custos = custosDe(o.custos);
-    const venda: Lado = { quantidade: o.quantidade, valor, custos };
-    sellCommon(ticker, o.classe, o.quantidade, venda, ops, posicoes, mov);
+    return;
   }
+  const valor4 = unidades4(o.preco, o.quantidade);
+  const custos4 = o.custos ? unidades4(o.custos, 1) : 0;
+  if (valor4 < 0 || custos4 < 0) {
+    const venda: Lado = {
+      quantidade: o.quantidade,
+      valor: valorDe(o.preco, o.quantidade),
+      custos: custosDe(o.custos),
+    };
+    sellCommon(ticker, o.classe, o.quantidade, venda, ops, posicoes, mov);
+    return;
+  }
+  const baixa = posicoes.remove(ticker, o.classe, o.quantidade);
+  mov.addVenda4(ticker, o.classe, o.quantidade, valor4, baixa.custo, custos4);
+  if (baixa.excedente > 0) avisoSemPosicao(ticker, o.quantidade, baixa, ops, mov);
 }
 
 /** The common part of a session's sales: at the average cost; beyond the position, at no cost, with an aviso. */
@@ -203,15 +243,24 @@ function sellCommon(
   const valor = share(venda.valor, quantidade, venda.quantidade);
   const custo = baixa.custo + share(venda.custos, quantidade, venda.quantidade);
   mov.addLinha(ticker, classe, 'comum', quantidade, valor, custo);
-  if (baixa.excedente > 0) {
-    const data = ops[0]!.data;
-    const ids = ops.filter((o) => o.lado === 'venda').map((o) => String(o.id));
-    mov.avisos.push({
-      codigo: 'venda_sem_posicao',
-      mensagem:
-        `Venda de ${formatInteger(quantidade)} ${ticker} em ${br(data)} acima da posição conhecida ` +
-        `(${formatInteger(baixa.quantidade)}): ${formatInteger(baixa.excedente)} ações apuradas com custo zero. ` +
-        `Registre as compras anteriores ou a posição de abertura (operações ${ids.join(', ')}).`,
-    });
-  }
+  if (baixa.excedente > 0) avisoSemPosicao(ticker, quantidade, baixa, ops, mov);
+}
+
+/** A sale beyond the position: the shares without a known cost, named. */
+function avisoSemPosicao(
+  ticker: string,
+  quantidade: number,
+  baixa: Baixa,
+  ops: readonly OperacaoIr[],
+  mov: Movimento,
+) {
+  const data = ops[0]!.data;
+  const ids = ops.filter((o) => o.lado === 'venda').map((o) => String(o.id));
+  mov.avisos.push({
+    codigo: 'venda_sem_posicao',
+    mensagem:
+      `Venda de ${formatInteger(quantidade)} ${ticker} em ${br(data)} acima da posição conhecida ` +
+      `(${formatInteger(baixa.quantidade)}): ${formatInteger(baixa.excedente)} ações apuradas com custo zero. ` +
+      `Registre as compras anteriores ou a posição de abertura (operações ${ids.join(', ')}).`,
+  });
 }

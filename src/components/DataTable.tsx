@@ -136,6 +136,7 @@ export function DataTable<T>({
           detail={detail}
           idBase={idBase}
           visibleWidth={visibleWidth}
+          columnDefs={ordered}
         />
         {temRodape(table) && <DataTableFooter table={table} />}
       </Table.Root>

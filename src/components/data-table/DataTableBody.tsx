@@ -1,6 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import { flexRender, type Row } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { pinned } from './pinning';
 import { DetailRow, detailIds, RowToggle, type Line, type RowDetail } from './rowDetail';
 import { ROW_HEIGHT, type RowWindow } from './useRowWindow';
@@ -15,13 +15,11 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
   );
 }
 
-function DataRow<T>({
-  row,
-  index,
-  rowIndex,
-  measureRow,
-  toggle,
-}: {
+/**
+ * One row, rendered again only when its own props change: a scrolled frame of a long list mounts the rows coming
+ * into view and leaves the others as they are (issue 34, rough edge 7).
+ */
+interface DataRowProps<T> {
   row: Row<T>;
   /** Where the virtualiser measures it, when the rows are virtualised. */
   index: number | undefined;
@@ -29,7 +27,17 @@ function DataRow<T>({
   measureRow: RowWindow['measureRow'];
   /** The row's expand toggle, before the first column's value. */
   toggle: ReactNode;
-}) {
+  /** The grid's columns as given: new ones (a tick, a callback they close over) render the row again. */
+  columnDefs: unknown;
+}
+
+const DataRow = memo(function DataRow<T>({
+  row,
+  index,
+  rowIndex,
+  measureRow,
+  toggle,
+}: DataRowProps<T>) {
   return (
     <Table.Row ref={measureRow} data-index={index} h={`${ROW_HEIGHT}px`} aria-rowindex={rowIndex}>
       {row.getVisibleCells().map((cell, i) => {
@@ -49,7 +57,7 @@ function DataRow<T>({
       })}
     </Table.Row>
   );
-}
+}) as <T>(props: DataRowProps<T>) => ReactNode;
 
 /**
  * The grid's lines: those in view (all of a short list), or the empty text when there are none. With `detail`,
@@ -63,7 +71,9 @@ export function DataTableBody<T>({
   detail,
   idBase,
   visibleWidth,
+  columnDefs,
 }: {
+  columnDefs: unknown;
   lines: Line<T>[];
   rowWindow: Omit<RowWindow<T>, 'scrollRef' | 'sentinelRef'>;
   columns: number;
@@ -110,6 +120,7 @@ export function DataTableBody<T>({
             rowIndex={rowIndex}
             measureRow={measureRow}
             toggle={detail && <RowToggle row={row} label={detail.label(row.original)} ids={ids} />}
+            columnDefs={columnDefs}
           />
         );
       })}

@@ -163,10 +163,7 @@ export function applySession(
   posicoes: Posicoes,
   mov: Movimento,
 ): void {
-  if (ops.length === 1) {
-    applyTrade(ticker, ops, posicoes, mov);
-    return;
-  }
+  if (applySameSide(ticker, ops, posicoes, mov)) return;
   const classe = ops[ops.length - 1]!.classe;
   const { compra, venda } = sumSides(ops);
   const dt = Math.min(compra.quantidade, venda.quantidade);
@@ -191,42 +188,41 @@ export function applySession(
   if (vendido > 0) sellCommon(ticker, classe, vendido, venda, ops, posicoes, mov);
 }
 
-/** A session of one trade (most of them): no day trade, nothing to divide; the same as the general case. */
-function applyTrade(
+/**
+ * A session whose trades are all buys or all sales (most of them): no day trade, nothing to divide — the general
+ * case's figures, with values and costs of up to 4 places summed as exact integer counts of 10^-4 reais in
+ * doubles. False (nothing done) when a trade has more places or the sums could pass 2^53.
+ */
+function applySameSide(
   ticker: string,
   ops: readonly OperacaoIr[],
   posicoes: Posicoes,
   mov: Movimento,
-) {
-  const o = ops[0]!;
-  if (o.lado === 'compra') {
-    const valor4 = unidades4(o.preco, o.quantidade);
-    const custos4 = o.custos ? unidades4(o.custos, 1) : 0;
-    if (valor4 >= 0 && custos4 >= 0 && valor4 + custos4 <= SEGURO) {
-      posicoes.add4(ticker, o.classe, o.quantidade, valor4 + custos4);
-    } else
-      posicoes.add(
-        ticker,
-        o.classe,
-        o.quantidade,
-        valorDe(o.preco, o.quantidade) + custosDe(o.custos),
-      );
-    return;
+): boolean {
+  const lado = ops[0]!.lado;
+  let quantidade = 0;
+  let valor4 = 0;
+  let custos4 = 0;
+  for (const o of ops) {
+    if (o.lado !== lado) return false;
+    const v = unidades4(o.preco, o.quantidade);
+    const c = o.custos ? unidades4(o.custos, 1) : 0;
+    if (v < 0 || c < 0) return false;
+    valor4 += v;
+    custos4 += c;
+    quantidade += o.quantidade;
   }
-  const valor4 = unidades4(o.preco, o.quantidade);
-  const custos4 = o.custos ? unidades4(o.custos, 1) : 0;
-  if (valor4 < 0 || custos4 < 0) {
-    const venda: Lado = {
-      quantidade: o.quantidade,
-      valor: valorDe(o.preco, o.quantidade),
-      custos: custosDe(o.custos),
-    };
-    sellCommon(ticker, o.classe, o.quantidade, venda, ops, posicoes, mov);
-    return;
+  // Sums of non-negative integers: exact while the total is a safe integer, and it is checked.
+  if (valor4 + custos4 > SEGURO) return false;
+  const classe = ops[ops.length - 1]!.classe;
+  if (lado === 'compra') {
+    posicoes.add4(ticker, classe, quantidade, valor4 + custos4);
+    return true;
   }
-  const baixa = posicoes.remove(ticker, o.classe, o.quantidade);
-  mov.addVenda4(ticker, o.classe, o.quantidade, valor4, baixa.custo, custos4);
-  if (baixa.excedente > 0) avisoSemPosicao(ticker, o.quantidade, baixa, ops, mov);
+  const baixa = posicoes.remove(ticker, classe, quantidade);
+  mov.addVenda4(ticker, classe, quantidade, valor4, baixa.custo, custos4);
+  if (baixa.excedente > 0) avisoSemPosicao(ticker, quantidade, baixa, ops, mov);
+  return true;
 }
 
 /** The common part of a session's sales: at the average cost; beyond the position, at no cost, with an aviso. */

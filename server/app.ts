@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -101,8 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       opts.logger === false
         ? false
         : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    // One line per request (plugins/request-log.ts), not Fastify's two.
-    disableRequestLogging: true,
+    // One line per request (plugins/request-log.ts), not Fastify's two (through the log controller: the top-level
+    // option is deprecated and printed a warning at every start).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // TRUST_PROXY: whose X-Forwarded-For is the client's address (the login throttle, the audit, /metrics).
     trustProxy: trustProxyOption(config.trustProxy),

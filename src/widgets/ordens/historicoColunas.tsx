@@ -75,6 +75,9 @@ const corretora = (o: Ordem) =>
     const palavras = palavrasDaCorretora(l);
     return palavras ? `Corretora: ${palavras}` : undefined;
   });
+/** The export keeps the broker's words beside ours (a rejection's reason is often only there). */
+const retornosExportados = (o: Ordem) =>
+  o.legs.map((l) => [retornoPerna(l), palavrasDaCorretora(l)].filter(Boolean).join(' — ') || null);
 /** A cell of one line per leg, as a spreadsheet's cell: the lines inside it. */
 const emLinhas = (itens: Array<string | null>) => itens.map((i) => i ?? DASH).join('\n');
 
@@ -144,7 +147,7 @@ export const colunasDoHistorico = (comCliente: boolean) => [
     header: 'Estado',
     cell: (c) => <EstadoBadge ordem={c.row.original} />,
   }),
-  col.accessor((o) => emLinhas(retornos(o)), {
+  col.accessor((o) => emLinhas(retornosExportados(o)), {
     id: 'retorno',
     header: 'Retorno do terminal',
     cell: (c) => (

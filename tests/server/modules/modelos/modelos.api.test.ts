@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  acoes,
   auditLog,
   clientes,
   importLotes,
   modelos,
   operacoes,
   patrimonios,
-  precosDiarios,
 } from '../../../../server/db/schema';
 import { startFleet, type SimFleet } from '../../mt5-sim/fleet';
 import { startTestServer, type TestServer } from '../../../support/test-server';
+import { seedAcoes } from './support';
 
 /** Issue 33: model portfolios and the rebalance plan, through the real server and simulated terminals. */
 
@@ -26,7 +25,6 @@ const MODELO = {
   caixa_alvo: 10,
   faixa: { tipo: 'absoluta', valor: 5 },
 };
-const PRECOS = { PETR4: '40', VALE3: '60', ITUB4: '35' };
 
 describe('modelos: model portfolios and the rebalance plan', () => {
   let server: TestServer;
@@ -46,22 +44,7 @@ describe('modelos: model portfolios and the rebalance plan', () => {
     });
     token = await server.login();
     const { db } = server.database;
-    const ativos = await db
-      .insert(acoes)
-      .values(Object.keys(PRECOS).map((ticker) => ({ ticker })))
-      .returning({ id: acoes.id, ticker: acoes.ticker });
-    const id = (t: string) => ativos.find((a) => a.ticker === t)!.id;
-    await db.insert(precosDiarios).values(
-      Object.entries(PRECOS).map(([t, p]) => ({
-        acao_id: id(t),
-        data: '2025-10-29',
-        abertura: p,
-        maxima: p,
-        minima: p,
-        fechamento: p,
-        volume: 1000,
-      })),
-    );
+    const id = await seedAcoes(server);
     const rows = await db
       .insert(clientes)
       .values([

@@ -33,8 +33,8 @@ export interface ClienteSemente {
   segue?: boolean;
 }
 
-/** The stocks with their closes, the model (30/30/30, caixa 10) and the clients; answers the ids. */
-export async function seed(server: TestServer, fleet: SimFleet, sementes: ClienteSemente[]) {
+/** The worked examples' stocks with their closes (2025-10-29); answers a ticker's id. */
+export async function seedAcoes(server: TestServer): Promise<(ticker: string) => number> {
   const { db } = server.database;
   const ativos = await db
     .insert(acoes)
@@ -52,6 +52,13 @@ export async function seed(server: TestServer, fleet: SimFleet, sementes: Client
       volume: 1000,
     })),
   );
+  return acao;
+}
+
+/** The stocks with their closes, the model (30/30/30, caixa 10) and the clients; answers the ids. */
+export async function seed(server: TestServer, fleet: SimFleet, sementes: ClienteSemente[]) {
+  const { db } = server.database;
+  const acao = await seedAcoes(server);
   const [modelo] = await db
     .insert(modelos)
     .values({ nome: 'Equilibrado', caixa_alvo: '10', faixa_tipo: 'absoluta', faixa_valor: '5' })

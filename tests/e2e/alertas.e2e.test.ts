@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '../../shared/format';
+import { ALERTAS_POLL_MS } from '../../src/api/alertas';
 import { closePages, inViewport, screenshot, sharedBrowser } from '../support/browser';
 import { startFakeYahoo, type FakeYahoo } from '../support/fake-yahoo';
 import { freePort } from '../support/server-process';
@@ -114,6 +115,9 @@ describe('alerts, end to end', () => {
 
   async function entrar(width: number, pathname: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
+    // The page's timers on Playwright's clock: it runs as a real one, and the test jumps it forward to the bell's
+    // next poll instead of waiting up to ALERTAS_POLL_MS (30 s) for it.
+    await page.clock.install();
     await page.goto(servidor!.url + pathname);
     await page.getByLabel('Usuário').fill('admin');
     await page.getByLabel('Senha').fill(servidor!.senha);
@@ -194,18 +198,19 @@ describe('alerts, end to end', () => {
     expect(await posicao.textContent()).toContain(formatNumber(antes));
     const antesDoAlvo = await naoLidas(page);
 
-    // The quote moves past the target: the server's next check fires it, the bell's next poll counts it.
+    // The quote moves past the target: the server's next check (every second) fires it, the bell's next poll
+    // counts it. The page's clock jumps to that poll, again until the check has fired: no poll comes sooner than
+    // ALERTAS_POLL_MS after the last (a jump shorter than it would bring none).
     yahoo.setQuote(`${TICKER}.SA`, alvo + 0.3);
-    await page.waitForFunction(
-      (n) => {
-        const sino = document.querySelector('button[aria-label^="Notificações:"]');
-        const m = /(\d+) não lida/.exec(sino?.getAttribute('aria-label') ?? '');
-        return m !== null && Number(m[1]) > n;
-      },
-      antesDoAlvo,
-      { timeout: 60_000 },
-    );
-    expect(await naoLidas(page)).toBeGreaterThan(antesDoAlvo);
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(ALERTAS_POLL_MS);
+          return naoLidas(page);
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(antesDoAlvo);
 
     await page.getByRole('button', { name: /^Notificações:/ }).click();
     const painel = page.getByRole('dialog', { name: 'Notificações' });

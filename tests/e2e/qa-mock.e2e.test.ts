@@ -62,6 +62,23 @@ describe('QA replay on npm run dev:mock', () => {
     return page;
   }
 
+  /**
+   * The page the first test logged in on: the next tests go on in it through the app's own links and menus, as a
+   * QA session does, where each used to load the app again (from the dev server, some 420 modules fetched and
+   * evaluated one by one, and the mock worker started again). The replayed data lives in the page: the only test
+   * that counts rows runs before any other adds one. A test run alone logs in on a page of its own.
+   */
+  let sessao: Page | undefined;
+  async function logada(): Promise<Page> {
+    sessao ??= await open('/clientes');
+    return sessao;
+  }
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
+  async function menu(page: Page, nome: 'Ferramentas', item: string) {
+    await nav(page).getByRole('button', { name: nome }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+
   const rowOf = (page: Page, name: string) =>
     page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: name });
 
@@ -71,11 +88,13 @@ describe('QA replay on npm run dev:mock', () => {
     await page.getByLabel('Senha').fill('outra-senha');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Clientes' }).waitFor();
-    await page.close();
+    // Nothing replayed has changed yet: the next test goes on from here.
+    sessao = page;
   });
 
   it('lists the recorded clients with status dots, and a new client joins the list', async () => {
-    const page = await open('/clientes');
+    const page = await logada();
+    await nav(page).getByRole('link', { name: 'Clientes' }).click();
     await rowOf(page, 'Ana Beatriz Carvalho').getByRole('img').waitFor();
     expect(await page.getByRole('table', { name: 'Clientes' }).getByRole('row').count()).toBe(13);
     await page.getByRole('button', { name: 'Novo Cliente' }).click();
@@ -85,11 +104,13 @@ describe('QA replay on npm run dev:mock', () => {
     await dialog.getByRole('button', { name: 'Criar' }).click();
     await rowOf(page, 'Cliente Replay QA').waitFor();
     await screenshot(page, 'qa-mock-clientes');
-    await page.close();
   });
 
   it('opens a portfolio with its POSICIONADAS', async () => {
-    const page = await open('/clientes/1/carteira');
+    const page = await logada();
+    await nav(page).getByRole('link', { name: 'Clientes' }).click();
+    await rowOf(page, 'Ana Beatriz Carvalho').getByRole('link', { name: 'Abrir carteira' }).click();
+    await page.waitForURL(`${base}/clientes/1/carteira`);
     await page.getByRole('heading', { name: 'Ana Beatriz Carvalho Carteira' }).waitFor();
     // Ana's patrimony as the recorder found it: the demo's figures move with its calendar.
     const ana = patrimonios.response.body.find((p) => p.codigo === '2847163')!;
@@ -99,11 +120,11 @@ describe('QA replay on npm run dev:mock', () => {
     await abertas.getByRole('row').nth(1).waitFor();
     expect(await abertas.getByRole('row').count()).toBeGreaterThan(2);
     await screenshot(page, 'qa-mock-carteira');
-    await page.close();
   });
 
   it('shows the control panel tabs and the recommendations page', async () => {
-    const page = await open('/controle-rv');
+    const page = await logada();
+    await nav(page).getByRole('link', { name: 'Painel de Controle' }).click();
     await page.getByRole('table', { name: 'Posicionadas' }).getByRole('row').nth(1).waitFor();
     await page.getByRole('tab', { name: 'PATRIMÔNIO DISPONÍVEL' }).click();
     await page
@@ -118,7 +139,8 @@ describe('QA replay on npm run dev:mock', () => {
       .first()
       .waitFor();
 
-    await page.goto(base + '/recomendacoes');
+    await menu(page, 'Ferramentas', 'Recomendações');
+    await page.waitForURL(`${base}/recomendacoes`);
     await page.getByRole('heading', { name: 'Recomendações' }).waitFor();
     await page
       .getByRole('table', { name: 'Recomendações' })
@@ -127,7 +149,6 @@ describe('QA replay on npm run dev:mock', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toMatch(/recomendações para/);
-    await page.close();
   });
 
   it("imports a workbook, and the same date again opens 'Dados já existem'", async () => {
@@ -139,7 +160,8 @@ describe('QA replay on npm run dev:mock', () => {
       'Patrimônio',
     );
     fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-    const page = await open('/ferramentas/importacao');
+    const page = await logada();
+    await menu(page, 'Ferramentas', 'Importação');
     await page.getByRole('heading', { name: 'Importação' }).waitFor();
     await page.getByLabel('Data de referência').fill('28/06/2024');
     await page.getByLabel(/Arquivo/).setInputFiles(file);
@@ -156,6 +178,5 @@ describe('QA replay on npm run dev:mock', () => {
       .getByRole('alert')
       .getByText(/^Sobrescrito \(auto\)/)
       .waitFor();
-    await page.close();
   });
 });

@@ -78,7 +78,10 @@ describe("a position's price chart and the POSICIONADAS export", () => {
 
     // The chart of the first position: its ticker opens it.
     const primeira = linhas.first();
-    const ticker = (await primeira.locator('td').first().textContent())!.trim();
+    // The ticker as its chart button names it: a position bought in a lote shows a 'lote' link beside it.
+    const ticker = (await primeira
+      .getByRole('button', { name: /^Gráfico de / })
+      .getAttribute('aria-label'))!.replace('Gráfico de ', '');
     const compra = (await primeira.locator('td').nth(1).textContent())!.trim();
     const preco = (await primeira.locator('td').nth(2).textContent())!.trim();
     const historico = page.waitForResponse((r) =>
@@ -126,8 +129,15 @@ describe("a position's price chart and the POSICIONADAS export", () => {
       // The sort marks: ▲ ▼ on the sorted column, a faint ↕ on the others.
       (h) => h.replace(/[▲▼↕]/g, '').trim(),
     );
+    // Ação as its ticker (without a lote's link beside it), the other cells as shown.
     const mostradas = await linhas.evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())),
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td')].map((td, j) =>
+          j === 0
+            ? td.querySelector('[aria-label^="Gráfico de "]')!.ariaLabel!.replace('Gráfico de ', '')
+            : td.textContent!.trim(),
+        ),
+      ),
     );
 
     await page.getByRole('button', { name: 'Exportar' }).click();

@@ -5,18 +5,51 @@ import { DatabaseOpenError } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 
 /**
- * Runs a command's main and exits with its code. A bad setting, a locked data directory or a database that
- * will not open are the user's to fix: their message alone is printed, not a stack.
+ * Where a command reads its input and settings and writes its lines: the process's own when `npm run` starts it,
+ * a test's when it runs the command in its own process (one line each: what console.log and console.error print).
  */
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** The settings loadConfig reads. */
+  env: NodeJS.ProcessEnv;
+}
+
+export const processIo: CommandIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  // Read when a command asks for it: the other commands leave the process's stdin untouched.
+  get stdin() {
+    return process.stdin;
+  },
+  env: process.env,
+};
+
+/**
+ * A command's exit code. A bad setting, a locked data directory or a database that will not open are the user's
+ * to fix: their message alone is printed, not a stack, and the code is 1.
+ */
+export async function exitCode(main: () => Promise<number>, io: CommandIo): Promise<number> {
+  try {
+    return await main();
+  } catch (err) {
+    const known =
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof DatabaseOpenError;
+    if (!known) throw err;
+    io.err(err.message);
+    return 1;
+  }
+}
+
+/** Runs a command's main and exits with its code (exitCode); anything else it throws is printed whole, exit 1. */
 export function runCommand(main: () => Promise<number>): void {
-  main().then(
+  exitCode(main, processIo).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      const known =
-        err instanceof ConfigError ||
-        err instanceof DataDirLockedError ||
-        err instanceof DatabaseOpenError;
-      console.error(known ? (err as Error).message : err);
+      console.error(err);
       process.exit(1);
     },
   );

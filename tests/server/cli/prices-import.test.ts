@@ -7,15 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
 import { acoes } from '../../../server/db/schema';
+import { run } from '../../../server/cli/commands/prices-import';
 import { runCli } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
+import { runInProcess } from './in-process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const FIXTURES = path.join(root, 'tests/fixtures/cotahist');
 const DAY1 = path.join(FIXTURES, 'COTAHIST_D03022022.TXT.zip');
 const DAY2 = path.join(FIXTURES, 'COTAHIST_D04022022.TXT.zip');
 
-const pricesImport = (dataDir: string, files: string[]) =>
+/** The command in this process; in a process of its own (its entry, exit code and streams) once, for the lock. */
+const pricesImport = (dataDir: string, files: string[]) => runInProcess(run, dataDir, files);
+const pricesImportProcess = (dataDir: string, files: string[]) =>
   runCli('server/cli/prices-import.ts', dataDir, files);
 
 async function withDb<T>(
@@ -68,12 +72,12 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
   });
 
   it('imports zipped daily files, adding the stocks it does not know by their short name', async () => {
-    const run = await pricesImport(dataDir, [DAY1, DAY2]);
-    expect(run.out).toContain(
+    const imported = await pricesImport(dataDir, [DAY1, DAY2]);
+    expect(imported.out).toContain(
       'COTAHIST_D03022022.TXT.zip: 1139 spot quotes for 2022-02-03 out of 7261 records; 1138 new assets added.',
     );
-    expect(run.out).toContain('COTAHIST_D04022022.TXT.zip: 1144 spot quotes for 2022-02-04');
-    expect(run.code).toBe(0);
+    expect(imported.out).toContain('COTAHIST_D04022022.TXT.zip: 1144 spot quotes for 2022-02-04');
+    expect(imported.code).toBe(0);
     const c = await counts(dataDir);
     expect(c.precos).toBe(1139 + 1144);
     expect(c.petr4).toBe('32.6300');
@@ -106,9 +110,9 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
 
   it('re-importing the same files changes nothing', async () => {
     const before = await counts(dataDir);
-    const run = await pricesImport(dataDir, [DAY2, DAY1]);
-    expect(run.code).toBe(0);
-    expect(run.out).not.toContain('new assets');
+    const imported = await pricesImport(dataDir, [DAY2, DAY1]);
+    expect(imported.code).toBe(0);
+    expect(imported.out).not.toContain('new assets');
     expect(await counts(dataDir)).toEqual(before);
   });
 
@@ -120,12 +124,12 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'prices-import-bad-'));
     try {
       await loadMigratedDatabase(fresh);
-      const run = await pricesImport(fresh, [badTxt, zip, DAY1]);
-      expect(run.code).toBe(1);
-      expect(run.out).toContain(
+      const imported = await pricesImport(fresh, [badTxt, zip, DAY1]);
+      expect(imported.code).toBe(1);
+      expect(imported.out).toContain(
         `COTAHIST_D04022022_ruim.TXT: line ${badLine}: a record has 245 characters, this one has 240. Nothing was imported from this file.`,
       );
-      expect(run.out).toContain('ruim.zip: DENTRO.TXT: line 1: a record has 245 characters');
+      expect(imported.out).toContain('ruim.zip: DENTRO.TXT: line 1: a record has 245 characters');
       const c = await counts(fresh);
       expect(c.precos).toBe(1139);
       expect(c.petr4).toBeNull();
@@ -137,9 +141,10 @@ describe('npm run prices:import', { timeout: 120_000 }, () => {
   it('refuses to open the embedded database while the server holds it', async () => {
     const database = await openDatabase({ dataDir, purpose: 'server on port 3000' });
     try {
-      const run = await pricesImport(dataDir, [DAY1]);
-      expect(run.code).toBe(1);
-      expect(run.out).toMatch(/in use by process \d+ \(server on port 3000\)/);
+      // The lock is the process's (the test's own process may open the directory again).
+      const refused = await pricesImportProcess(dataDir, [DAY1]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/in use by process \d+ \(server on port 3000\)/);
     } finally {
       await database.close();
     }

@@ -5,12 +5,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { queryRows } from '../../../server/db/query';
-import { runCli } from '../../support/node-entry';
+import { run } from '../../../server/cli/commands/user-create';
 import { loadMigratedDatabase } from '../../support/test-db';
+import { runInProcess } from './in-process';
 
-/** Issue 32: user:create makes an admin unless --role says otherwise; a reset keeps the role unless given. */
+/**
+ * Issue 32: user:create makes an admin unless --role says otherwise; a reset keeps the role unless given. The
+ * command runs in this process (its own process, exit codes and streams: user-create.test.ts).
+ */
 const userCreate = (dataDir: string, args: string[], stdin: string) =>
-  runCli('server/cli/user-create.ts', dataDir, args, stdin);
+  runInProcess(run, dataDir, args, stdin);
 
 async function papelOf(dataDir: string, username: string) {
   const database = await openDatabase({ dataDir, purpose: 'test' });

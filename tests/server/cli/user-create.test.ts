@@ -8,13 +8,23 @@ import { queryRows } from '../../../server/db/query';
 import { createSession } from '../../../server/modules/auth/sessions';
 import { findUser, upsertUser } from '../../../server/modules/auth/users';
 import { verifyPassword } from '../../../server/modules/auth/passwords';
+import { run as runUserCreate } from '../../../server/cli/commands/user-create';
+import { run as runUserDelete } from '../../../server/cli/commands/user-delete';
 import { runCli } from '../../support/node-entry';
 import { loadMigratedDatabase } from '../../support/test-db';
+import { runInProcess } from './in-process';
 
-const userCreate = (dataDir: string, args: string[], stdin: string) =>
+/**
+ * Each command once as `npm run` starts it, a process of its own (`*Process`: its arguments, standard input, exit
+ * code and streams); its other cases in this process, the same command without a process start each.
+ */
+const userCreateProcess = (dataDir: string, args: string[], stdin: string) =>
   runCli('server/cli/user-create.ts', dataDir, args, stdin);
-const userDelete = (dataDir: string, args: string[]) =>
+const userCreate = (dataDir: string, args: string[], stdin: string) =>
+  runInProcess(runUserCreate, dataDir, args, stdin);
+const userDeleteProcess = (dataDir: string, args: string[]) =>
   runCli('server/cli/user-delete.ts', dataDir, args);
+const userDelete = (dataDir: string, args: string[]) => runInProcess(runUserDelete, dataDir, args);
 
 /** Runs fn on the embedded database of dataDir (the CLI needs it closed). */
 async function withDatabase<T>(
@@ -83,7 +93,12 @@ describe('npm run user:create', { timeout: 60_000 }, () => {
   it('refuses to open the embedded database while another process holds it', async () => {
     const database = await openDatabase({ dataDir, purpose: 'server on port 3000' });
     try {
-      const refused = await userCreate(dataDir, ['--username', 'ana'], 'uma-senha-bem-longa\n');
+      // The lock is the process's (the test's own process may open the directory again): a process of its own.
+      const refused = await userCreateProcess(
+        dataDir,
+        ['--username', 'ana'],
+        'uma-senha-bem-longa\n',
+      );
       expect(refused.code).toBe(1);
       expect(refused.out).toMatch(/in use by process \d+ \(server on port 3000\)/);
     } finally {
@@ -105,7 +120,7 @@ describe('npm run user:delete', { timeout: 60_000 }, () => {
       await createSession(db, user!, new Date(Date.now() + 3600_000), '127.0.0.1');
     });
 
-    const deleted = await userDelete(dataDir, ['--username', 'pedro']);
+    const deleted = await userDeleteProcess(dataDir, ['--username', 'pedro']);
     expect(deleted.out).toContain('User "pedro" deleted; 1 open session(s) ended.');
     expect(deleted.code).toBe(0);
     await withDatabase(dataDir, async (db) => {

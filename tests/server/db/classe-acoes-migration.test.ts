@@ -1,17 +1,20 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../../server/db/schema';
 import { loadReferenceData } from '../../../server/seed/reference';
 import type { Db } from '../../../server/db/client';
+import { emptyPglite } from '../../support/empty-pglite';
 import { MIGRATIONS, migrationsBefore } from '../../support/migrations';
 
-const client = new PGlite();
-afterAll(() => client.close());
+// An empty database from the run's template, not a new cluster (empty-pglite.ts).
+let client: PGlite;
+let close: () => Promise<void>;
+beforeAll(async () => ({ client, close } = await emptyPglite()), 60_000);
+afterAll(() => close());
 
-// A new embedded database, migrated twice: seconds on a busy machine.
 describe('the assets’ class (issue 29)', { timeout: 60_000 }, () => {
   it('classifies the assets an older database holds, and the bundled universe states its units', async () => {
     const before = migrationsBefore(/_classe_acoes$/);

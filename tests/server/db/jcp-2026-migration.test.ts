@@ -1,15 +1,18 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../../server/db/schema';
+import { emptyPglite } from '../../support/empty-pglite';
 import { MIGRATIONS, migrationsBefore } from '../../support/migrations';
 
-const client = new PGlite();
-afterAll(() => client.close());
+// An empty database from the run's template, not a new cluster (empty-pglite.ts).
+let client: PGlite;
+let close: () => Promise<void>;
+beforeAll(async () => ({ client, close } = await emptyPglite()), 60_000);
+afterAll(() => close());
 
-// A new embedded database, migrated twice: seconds on a busy machine.
 describe('JCP of 2026 withheld at 17.5 % (issue 29)', { timeout: 60_000 }, () => {
   it('recomputes the net value of the JCP paid from 2026, and leaves 2025 and dividends alone', async () => {
     const before = migrationsBefore(/_eventos_custo_pagamento$/);

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../../server/db/schema';
+import { emptyPglite } from '../../support/empty-pglite';
 import { MIGRATIONS, migrationsBefore } from '../../support/migrations';
 
-const client = new PGlite();
-afterAll(() => client.close());
+// An empty database from the run's template, not a new cluster (empty-pglite.ts).
+let client: PGlite;
+let close: () => Promise<void>;
+beforeAll(async () => ({ client, close } = await emptyPglite()), 60_000);
+afterAll(() => close());
 
 const ids = {
   buy: crypto.randomUUID(),
@@ -16,7 +20,6 @@ const ids = {
   live: crypto.randomUUID(),
 };
 
-// A new embedded database, migrated twice: seconds on a busy machine.
 describe(
   'the migration that repairs orders a stale sync put back in flight',
   { timeout: 60_000 },

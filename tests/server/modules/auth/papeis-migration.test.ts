@@ -1,15 +1,19 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../../../server/db/schema';
 import { findLiveSession } from '../../../../server/modules/auth/sessions';
 import { findUser } from '../../../../server/modules/auth/users';
+import { emptyPglite } from '../../../support/empty-pglite';
 import { MIGRATIONS, migrationsBefore } from '../../../support/migrations';
 
-const client = new PGlite();
-afterAll(() => client.close());
+// An empty database from the run's template, not a new cluster (empty-pglite.ts).
+let client: PGlite;
+let close: () => Promise<void>;
+beforeAll(async () => ({ client, close } = await emptyPglite()), 60_000);
+afterAll(() => close());
 
 // Issue 32: whoever had an account before roles came administered the server, and stays an admin.
 describe('the migration that gives users their roles', { timeout: 60_000 }, () => {

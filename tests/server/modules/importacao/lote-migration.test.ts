@@ -1,14 +1,17 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPglite } from '../../../support/empty-pglite';
 import { MIGRATIONS, migrationsBefore } from '../../../support/migrations';
 
-const client = new PGlite();
-afterAll(() => client.close());
+// An empty database from the run's template, not a new cluster (empty-pglite.ts).
+let client: PGlite;
+let close: () => Promise<void>;
+beforeAll(async () => ({ client, close } = await emptyPglite()), 60_000);
+afterAll(() => close());
 
-// A new embedded database, migrated twice: seconds on a busy machine.
 describe('the migration that marks replaced lotes', { timeout: 60_000 }, () => {
   it('marks each lote an earlier forced import left behind as replaced by the next lote of its sheet and date', async () => {
     const before = migrationsBefore(/_import_lote_replaced$/);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { queryRows } from '../db/query';
 import { upsertUser } from '../modules/auth/users';
 import { loadDemoPrecos } from '../seed/demo-precos';
 import { loadReferenceData } from '../seed/reference';
+import { comecarPerfil, perfilDir, terminarPerfil } from './painel-scroll-perfil';
 
 /**
  * Issue 34, rough edge 7: the control panel's POSICIONADAS with 20,000 open positions, scrolled in Chromium
@@ -126,7 +128,12 @@ export default async function painelScroll(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
   // A build of its own: dist/ may be another process's.
   const spaDir = path.join('/tmp', `carteira-rv-bench-${process.pid}`);
-  await build({ root, logLevel: 'warn', build: { outDir: spaDir, emptyOutDir: true } });
+  // Profiled, unminified: the functions keep their names in the profile.
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { outDir: spaDir, emptyOutDir: true, ...(perfilDir ? { minify: false } : {}) },
+  });
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
   const database = await openMemoryDatabase();
   await seed(database.db);
@@ -165,8 +172,10 @@ export default async function painelScroll(): Promise<void> {
     await page.waitForTimeout(2_000);
 
     await watchLongTasks(page);
+    const perfil = perfilDir ? await comecarPerfil(browser, page) : undefined;
     await scrollNotches(page);
     const porEntalhe = await longTasks(page);
+    if (perfil) await terminarPerfil(browser, perfil, perfilDir!);
     console.log(
       `${POSICOES.toLocaleString('en')} positions, ${NOTCHES} wheel notches of ${NOTCH} px: ` +
         `${porEntalhe.length} task(s) over ${LONG_TASK_MS} ms, the longest ${Math.max(0, ...porEntalhe).toFixed(0)} ms`,
@@ -190,6 +199,7 @@ export default async function painelScroll(): Promise<void> {
     await browser.close();
     await app.close();
     await database.close();
+    fs.rmSync(spaDir, { recursive: true, force: true });
   }
   // A long task measures the page's work only on a machine with a core to spare: say how busy this one was.
   const [carga] = os.loadavg();

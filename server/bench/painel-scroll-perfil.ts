@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+/**
+ * `PAINEL_SCROLL_PERFIL=DIR npm run bench -- painel-scroll`: the scroll measured again under Chromium's sampling
+ * profiler (CDP `Profiler`, an unminified build so that the functions keep their names) and its performance trace
+ * (`devtools.timeline`), both written to DIR, and a summary printed: where the main thread's time went (script by
+ * function and by module, style, layout, paint, garbage collection) and each long task's own split. This is how
+ * the costs of issue 34's rough edge 7 were told apart; the pass/fail figures come from the run without it.
+ */
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time in the event: what a busy machine does not inflate. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+export const perfilDir = process.env.PAINEL_SCROLL_PERFIL;
+
+export async function comecarPerfil(browser: Browser, page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
+const modulo = (url: string) =>
+  url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js') || '(native)';
+
+/** Self time by function and by module (µs), from the sampled profile. */
+function resumirCpu(profile: Profile): void {
+  const porNo = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
+  const porFuncao = new Map<string, number>();
+  const porModulo = new Map<string, number>();
+  for (const [id, us] of self) {
+    const { functionName, url, lineNumber } = porNo.get(id)!.callFrame;
+    const chave = `${functionName || '(anonymous)'} ${modulo(url)}:${lineNumber + 1}`;
+    porFuncao.set(chave, (porFuncao.get(chave) ?? 0) + us);
+    porModulo.set(modulo(url), (porModulo.get(modulo(url)) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log('CPU profile, self time by module:');
+  for (const [k, us] of top(porModulo, 12)) console.log(`  ${ms(us).padStart(8)}  ${k}`);
+  console.log('CPU profile, self time by function:');
+  for (const [k, us] of top(porFuncao, 30)) console.log(`  ${ms(us).padStart(8)}  ${k}`);
+}
+
+/** The renderer's main thread: the time of each kind of work, and each long task's split. */
+function resumirTrace(events: TraceEvent[]): void {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const doMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tipos = [
+    'FunctionCall',
+    'EventDispatch',
+    'TimerFire',
+    'FireAnimationFrame',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'MajorGC',
+    'MinorGC',
+    'V8.GC_SCAVENGER',
+    'ParseHTML',
+  ];
+  const total = new Map<string, number>();
+  for (const e of doMain)
+    if (tipos.includes(e.name)) total.set(e.name, (total.get(e.name) ?? 0) + (e.dur ?? 0));
+  console.log('Trace, main thread (nested events counted in each):');
+  for (const [k, us] of [...total].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${ms(us).padStart(8)}  ${k}`);
+  // The profiler's own start (CpuProfiler::StartProfiling, a second or more) is no task of the page.
+  const doPerfil = new Set(
+    events.filter((e) => e.name === 'CpuProfiler::StartProfiling').map((e) => e.ts),
+  );
+  const tarefas = doMain.filter(
+    (e) =>
+      e.name === 'RunTask' &&
+      (e.dur ?? 0) > 50_000 &&
+      ![...doPerfil].some((ts) => ts >= e.ts && ts <= e.ts + (e.dur ?? 0)),
+  );
+  const cpu = tarefas.map((e) => e.tdur ?? 0);
+  // A task's wall time counts the time other processes had the core; its thread time does not.
+  console.log(
+    `Trace: ${tarefas.length} task(s) over 50 ms of wall time (the profiler's start left out); of these, ` +
+      `${cpu.filter((t) => t > 50_000).length} over 50 ms of the main thread's CPU time, the longest ` +
+      `${ms(Math.max(0, ...cpu))}`,
+  );
+  for (const t of tarefas.slice(0, 15)) {
+    const dentro = doMain.filter(
+      (e) => e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur! && tipos.includes(e.name),
+    );
+    const partes = new Map<string, number>();
+    for (const e of dentro) partes.set(e.name, (partes.get(e.name) ?? 0) + (e.dur ?? 0));
+    console.log(
+      `  ${ms(t.dur!)} (CPU ${ms(t.tdur ?? 0)}): ` +
+        [...partes].map(([k, us]) => `${k} ${ms(us)}`).join(', '),
+    );
+  }
+}
+
+export async function terminarPerfil(
+  browser: Browser,
+  cdp: CDPSession,
+  dir: string,
+): Promise<void> {
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const trace = await browser.stopTracing();
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(`${dir}/painel-scroll.cpuprofile`, JSON.stringify(profile));
+  fs.writeFileSync(`${dir}/painel-scroll.trace.json`, trace);
+  resumirCpu(profile);
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+  resumirTrace(parsed.traceEvents);
+  console.log(
+    `profile and trace written to ${dir} (open them in Chromium's DevTools, Performance)`,
+  );
+}

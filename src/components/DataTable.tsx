@@ -7,7 +7,8 @@ import {
   type ExpandedState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { estilosDasCelulas, TABELA, useCssDoCorpo } from './data-table/celulas';
 import { DataTableBody } from './data-table/DataTableBody';
 import { DataTableFooter, temRodape } from './data-table/DataTableFooter';
 import { DataTableHeader } from './data-table/DataTableHeader';
@@ -15,7 +16,7 @@ import { DataTableToolbar, LoadMore } from './data-table/DataTableToolbar';
 import { planilhaDaTabela } from './data-table/planilhaDaTabela';
 import { linesOf, useVisibleWidth, type RowDetail } from './data-table/rowDetail';
 import { blanksLast, columnId } from './data-table/sorting';
-import { useRowWindow, type InfiniteRows } from './data-table/useRowWindow';
+import { virtualiza, type InfiniteRows } from './data-table/useRowWindow';
 import type { Exportacao } from './ExportMenu';
 
 export { META } from './data-table/meta';
@@ -111,34 +112,49 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   // Made again when the rows or their expansion change, not on every scrolled frame (20,000 rows).
   const lines = useMemo(() => linesOf(rows, detail, expanded), [rows, detail, expanded]);
-  const { scrollRef, sentinelRef, ...rowWindow } = useRowWindow(lines, maxHeight, infinite);
+  const virtual = useMemo(() => virtualiza(lines), [lines]);
+  // The scrolling box as state too: the body, which scrolls its rows, needs it once it is in the page (its own
+  // effects run before the box's ref is set).
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const sentinelRef = useRef<HTMLDivElement | null>(null);
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const attachScroll = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setScrollElement(element);
+  }, []);
   const visibleWidth = useVisibleWidth(scrollRef, detail !== undefined);
+  const cssDoCorpo = useCssDoCorpo();
+  // Each column's cell class and place, once per set of columns (not per cell, nor per scrolled frame).
+  // TanStack gives the same list while the columns and their pinning are the same.
+  const leafColumns = table.getVisibleLeafColumns();
+  const estilos = useMemo(() => estilosDasCelulas(leafColumns), [leafColumns]);
 
   const grid = (
     <Box
-      ref={scrollRef}
+      ref={attachScroll}
       overflow="auto"
       // A list longer than this scrolls inside the grid, virtualised or not: the sticky header row stays in view
       // (a grid scrolled by the page took its header away with it: issue 34, rough edge 7). A short paged list still
       // grows with the page, whose end in view asks for the next page.
-      maxH={rowWindow.virtual || !infinite ? `${maxHeight}px` : undefined}
+      maxH={virtual || !infinite ? `${maxHeight}px` : undefined}
       borderWidth="1px"
       rounded="md"
       bg="bg"
     >
-      <Table.Root size="sm" aria-label={label} aria-rowcount={lines.length + 1} interactive>
-        <DataTableHeader table={table} />
+      <Table.Root {...TABELA} aria-label={label} aria-rowcount={lines.length + 1} css={cssDoCorpo}>
+        {/* The header and the totals row render again with the columns (and so the sorting), not as rows scroll. */}
+        <DataTableHeader table={table} columns={ordered} />
         <DataTableBody
           lines={lines}
-          rowWindow={rowWindow}
+          janela={{ maxHeight, infinite, scrollElement, sentinelRef }}
           columns={table.getVisibleLeafColumns().length}
           emptyText={emptyText}
           detail={detail}
           idBase={idBase}
           visibleWidth={visibleWidth}
-          columnDefs={ordered}
+          estilos={estilos}
         />
-        {temRodape(table) && <DataTableFooter table={table} />}
+        {temRodape(table) && <DataTableFooter table={table} columns={ordered} />}
       </Table.Root>
     </Box>
   );

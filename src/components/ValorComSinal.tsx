@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { COR_TOKEN, corPorSinal, type Cor } from '../lib/sinal';
 
@@ -14,7 +13,8 @@ interface Props {
 /**
  * A figure whose sign (or rule) gives its colour: a variação, a result, what is left to invest. The colour's name
  * is in `data-cor` too, for the tests and whoever reads the page without colours. Without a value, its text (a
- * dash) as it is.
+ * dash) as it is. A plain element with an inline style: it is in every row of the long grids, where a Chakra
+ * element's style computation, repeated as each scrolled row mounts, was felt (issue 34, rough edge 7).
  */
 export function ValorComSinal({
   value,
@@ -25,13 +25,14 @@ export function ValorComSinal({
   if (value === null || value === undefined) return <>{children}</>;
   const nome = cor(value);
   return (
-    <Text
-      as="span"
-      fontWeight={fontWeight}
-      color={nome ? COR_TOKEN[nome] : undefined}
+    <span
+      style={{
+        fontWeight: `var(--chakra-font-weights-${fontWeight})`,
+        color: nome ? `var(--chakra-colors-${COR_TOKEN[nome].replace('.', '-')})` : undefined,
+      }}
       data-cor={nome ?? undefined}
     >
       {children}
-    </Text>
+    </span>
   );
 }

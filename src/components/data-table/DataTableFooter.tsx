@@ -1,5 +1,6 @@
 import { Table } from '@chakra-ui/react';
 import { flexRender, type Table as TanstackTable } from '@tanstack/react-table';
+import { memo, type ReactNode } from 'react';
 import { pinned } from './pinning';
 
 /** Whether any column has a footer (a totals row): without one the grid has no footer at all. */
@@ -10,7 +11,13 @@ export const temRodape = <T,>(table: TanstackTable<T>) =>
  * The grid's totals row (the columns' `footer`), kept in view at the bottom while a long list scrolls, so that the
  * totals of what is shown are read without scrolling to the end.
  */
-export function DataTableFooter<T>({ table }: { table: TanstackTable<T> }) {
+export const DataTableFooter = memo(function DataTableFooter<T>({
+  table,
+}: {
+  table: TanstackTable<T>;
+  /** The grid's columns as given (their sorting function knows the sorting): new ones render it again. */
+  columns: unknown;
+}) {
   return (
     <Table.Footer position="sticky" bottom="0" zIndex="1" bg="bg.muted">
       {table.getFooterGroups().map((group) => (
@@ -35,4 +42,4 @@ export function DataTableFooter<T>({ table }: { table: TanstackTable<T> }) {
       ))}
     </Table.Footer>
   );
-}
+}) as <T>(props: { table: TanstackTable<T>; columns: unknown }) => ReactNode;

@@ -1,5 +1,6 @@
 import { Table, chakra } from '@chakra-ui/react';
 import { flexRender, type Header, type Table as TanstackTable } from '@tanstack/react-table';
+import { memo, type ReactNode } from 'react';
 import { pinned } from './pinning';
 
 const SORT_LABEL = { asc: ' ▲', desc: ' ▼' } as const;
@@ -39,7 +40,13 @@ function HeaderLabel<T>({ header }: { header: Header<T, unknown> }) {
 }
 
 /** The grid's header, kept in view at the top while its rows scroll (aria-sort on every sortable column). */
-export function DataTableHeader<T>({ table }: { table: TanstackTable<T> }) {
+export const DataTableHeader = memo(function DataTableHeader<T>({
+  table,
+}: {
+  table: TanstackTable<T>;
+  /** The grid's columns as given (their sorting function knows the sorting): new ones render it again. */
+  columns: unknown;
+}) {
   return (
     <Table.Header position="sticky" top="0" zIndex="1" bg="bg.muted">
       {table.getHeaderGroups().map((group) => (
@@ -59,4 +66,4 @@ export function DataTableHeader<T>({ table }: { table: TanstackTable<T> }) {
       ))}
     </Table.Header>
   );
-}
+}) as <T>(props: { table: TanstackTable<T>; columns: unknown }) => ReactNode;

@@ -1,5 +1,5 @@
-import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type RefObject } from 'react';
+import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import type { Line } from './rowDetail';
 
 export const ROW_HEIGHT = 41;
@@ -10,6 +10,28 @@ const VIRTUALIZE_ABOVE = 150;
 // How close to the last loaded row the next page is asked for, in rows.
 const LOAD_AHEAD = 20;
 
+const estimate = (detail: boolean | undefined) => (detail ? DETAIL_HEIGHT : ROW_HEIGHT);
+
+/**
+ * A line's height. A row coming into view is given its last known height (at first ROW_HEIGHT), not read from the
+ * page: reading it as it mounted made the browser lay the page out in the middle of each scrolled frame. The
+ * virtualiser's ResizeObserver then reports its real height (a client's name on two lines) after the browser's
+ * own layout. A detail is read as it mounts (its height is anyone's guess; jsdom lays nothing out: a line it
+ * measures at 0 keeps the estimate).
+ */
+function medir(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const detail = element.hasAttribute('data-detail');
+  if (!entry && !detail) {
+    const key = instance.options.getItemKey(instance.indexFromElement(element));
+    return instance.itemSizeCache.get(key) ?? ROW_HEIGHT;
+  }
+  return measureElement(element, entry, instance) || estimate(detail);
+}
+
 /** Rows that come a page at a time: what TanStack Query's infinite query tells and does. */
 export interface InfiniteRows {
   hasNextPage: boolean;
@@ -17,11 +39,16 @@ export interface InfiniteRows {
   fetchNextPage: () => unknown;
 }
 
-/** Which rows to render, and where the scrolling box and the end of a short list are. */
+/** Whether only the rows in view are rendered: above VIRTUALIZE_ABOVE rows (details not counted). */
+export const virtualiza = <T>(lines: Line<T>[]) => {
+  let rows = 0;
+  for (const line of lines) if (!line.detail) rows += 1;
+  return rows > VIRTUALIZE_ABOVE;
+};
+
+/** Which rows to render. */
 export interface RowWindow<T = unknown> {
   virtual: boolean;
-  scrollRef: RefObject<HTMLDivElement | null>;
-  sentinelRef: RefObject<HTMLDivElement | null>;
   /** The lines to render (rows, and the details of expanded ones), each with the index it is measured by. */
   visible: Array<Line<T> & { index: number }>;
   padTop: number;
@@ -39,26 +66,30 @@ export interface RowWindow<T = unknown> {
 export function useRowWindow<T>(
   lines: Line<T>[],
   maxHeight: number,
-  infinite?: InfiniteRows,
+  infinite: InfiniteRows | undefined,
+  /** The grid's scrolling box, once in the page. */
+  scrollElement: HTMLDivElement | null,
+  sentinelRef: RefObject<HTMLDivElement | null>,
 ): RowWindow<T> {
-  const rows = lines.filter((l) => !l.detail).length;
-  const virtual = rows > VIRTUALIZE_ABOVE;
-  const estimate = (detail: boolean | undefined) => (detail ? DETAIL_HEIGHT : ROW_HEIGHT);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
+  const virtual = useMemo(() => virtualiza(lines), [lines]);
+  // The same functions while the lines are the same: new ones in each render (each scrolled frame) made the
+  // virtualiser place all 20,000 lines again.
+  const estimateSize = useCallback((index: number) => estimate(lines[index]?.detail), [lines]);
+  const getItemKey = useCallback(
+    (index: number) => {
+      const line = lines[index];
+      return line ? `${line.row.id}${line.detail ? ':detail' : ''}` : index;
+    },
+    [lines],
+  );
   // TanStack Virtual returns new functions each render by design; the React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? lines.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimate(lines[index]?.detail),
-    getItemKey: (index) => {
-      const line = lines[index];
-      return line ? `${line.row.id}${line.detail ? ':detail' : ''}` : index;
-    },
-    // jsdom lays nothing out: a line it measures at 0 keeps the estimate.
-    measureElement: (element, entry, instance) =>
-      measureElement(element, entry, instance) || estimate(element.hasAttribute('data-detail')),
+    getScrollElement: () => scrollElement,
+    estimateSize,
+    getItemKey,
+    measureElement: medir,
     overscan: 12,
     // jsdom and the first paint have no layout yet: assume the full height.
     initialRect: { width: 1024, height: maxHeight },
@@ -85,12 +116,10 @@ export function useRowWindow<T>(
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [watchEnd, fetchNextPage]);
+  }, [watchEnd, fetchNextPage, sentinelRef]);
 
   return {
     virtual,
-    scrollRef,
-    sentinelRef,
     visible: virtual
       ? items.map((item) => ({ ...lines[item.index]!, index: item.index }))
       : lines.map((line, index) => ({ ...line, index })),

@@ -24,6 +24,11 @@ export interface ServerProcess {
   /** Whether it said it is running before it exited or the time ran out. */
   started: boolean;
   closed: Promise<number | null>;
+  /**
+   * Resolves true as soon as its output matches `pattern` (at once if it already does), false once it has exited
+   * or `waitMs` passed without it: a wait ended by the line itself, not by polling.
+   */
+  waitFor: (pattern: RegExp, waitMs: number) => Promise<boolean>;
 }
 
 /**
@@ -41,7 +46,7 @@ export const OFFLINE_ENV = {
 /**
  * `server/main.ts` in a process of its own, as `npm start` runs it (from its bundle, node-entry.ts), on the
  * loopback, offline (OFFLINE_ENV); `env` over the test's environment. Resolves once it says it is running, has
- * exited, or `waitMs` passed.
+ * exited, or `waitMs` passed (whichever comes first: its output and its exit end the wait, no polling).
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -52,13 +57,38 @@ export async function startServerProcess(
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...OFFLINE_ENV, ...env },
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const deadline = Date.now() + waitMs;
-  const running = () => /is running at/.test(out);
-  while (!running() && child.exitCode === null && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => out, started: running(), closed };
+  let ended = false;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((l) => l());
+  const append = (d: Buffer) => {
+    out += d.toString();
+    changed();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      ended = true;
+      changed();
+      resolve(code);
+    }),
+  );
+  const waitFor = (pattern: RegExp, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        resolve(false);
+      }, ms);
+      const check = () => {
+        const found = pattern.test(out);
+        if (!found && !ended) return;
+        clearTimeout(timer);
+        listeners.delete(check);
+        resolve(found);
+      };
+      listeners.add(check);
+      check();
+    });
+  const started = await waitFor(/is running at/, waitMs);
+  return { child, output: () => out, started, closed, waitFor };
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from '../../../support/server-process';
+import { loadMigratedDatabase } from '../../../support/test-db';
 
 /**
  * Outside the demo the server refreshes the CDI from the Banco Central at start (issue 30). A server process a test
@@ -15,6 +16,9 @@ describe(
   { timeout: 300_000 },
   () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sem-internet-'));
+    // A data directory as a first start leaves it (created, migrated, empty): the subject is the refresh, not the
+    // first migration, which the end-to-end tests' `npm start` runs on a new directory.
+    beforeAll(() => loadMigratedDatabase(dataDir), 60_000);
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
     it('refreshes the CDI from a loopback address, not from the Banco Central', async () => {
@@ -40,16 +44,18 @@ describe(
           body: JSON.stringify({ username: 'admin', password }),
         });
         const { access } = (await login.json()) as { access: string };
-        // The refresh runs once the server is ready: ask until its failure is recorded (an event, not a sleep).
-        let falha: string | undefined;
-        for (let i = 0; i < 150 && !falha; i++) {
-          const res = await fetch(`${base}/rentabilidade/`, {
-            headers: { authorization: `Bearer ${access}` },
-          });
-          const { avisos } = (await res.json()) as { avisos: string[] };
-          falha = avisos.find((a) => a.startsWith('A atualização do CDI'));
-          if (!falha) await new Promise((r) => setTimeout(r, 200));
-        }
+        // The refresh runs once the server is ready; the job runner logs its failure after the attempt is recorded:
+        // that line ends the wait (an event, not a poll), then the panel is asked once.
+        const logged = await server.waitFor(
+          /"job":"rentabilidade\.cdi".*"msg":"job failed"/,
+          60_000,
+        );
+        expect(logged, server.output()).toBe(true);
+        const res = await fetch(`${base}/rentabilidade/`, {
+          headers: { authorization: `Bearer ${access}` },
+        });
+        const { avisos } = (await res.json()) as { avisos: string[] };
+        const falha = avisos.find((a) => a.startsWith('A atualização do CDI'));
         // Failed at once, on the machine: not a name lookup nor a time-out (the public host offline).
         expect(falha).toContain('sem resposta do Banco Central');
         expect(falha).not.toMatch(/ENOTFOUND|EAI_AGAIN|ETIMEDOUT|tempo esgotado/);

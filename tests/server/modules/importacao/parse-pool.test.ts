@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../../../../server/modules/importacao/file-check';
 import { DEFAULT_LIMITS } from '../../../../server/modules/importacao/limits';
 import { createParsePool, type ParsePool } from '../../../../server/modules/importacao/parse-pool';
@@ -43,46 +43,71 @@ afterEach(async () => {
   pool = null;
 });
 
-// Each test starts a parsing process and its workers (tsx and SheetJS load): seconds on a busy machine.
+// Each pool starts a parsing process and its workers (tsx and SheetJS load): seconds on a busy machine.
 describe('the parsing process pool', { timeout: 60_000 }, () => {
-  it('parses in a worker thread of a child process (both TypeScript entries boot under the test runner) and reuses them', async () => {
-    pool = createParsePool(DEFAULT_LIMITS);
-    const first = await pool.parse(standardWorkbook(), BOTH);
-    expect(first.patrimonio).toMatchObject({ aba: 'Patrimônio', linhas: 3 });
-    expect(JSON.parse(first.patrimonio!.json)).toEqual(
-      parseWorkbook(standardWorkbook(), BOTH).patrimonio!.rows,
-    );
-    expect(first.custodia).toMatchObject({ aba: 'Custódia', linhas: 4 });
-    const warm = parsingProcesses();
-    expect(Object.keys(warm)).toHaveLength(1);
-    const second = await pool.parse(standardWorkbook('biff8'), BOTH);
-    expect(second).toEqual(first);
-    // The same process and the same worker threads: none started anew (a new one takes about half a second).
-    expect(parsingProcesses()).toEqual(warm);
-  });
-
-  it('keeps its process and workers warm, so the next uploads are parsed at once', async () => {
-    pool = createParsePool(DEFAULT_LIMITS);
-    const sheet = (tipo: 'patrimonio' | 'custodia') =>
-      pool!.parse(standardWorkbook(), { ...BOTH, tipos: [tipo] });
-    await Promise.all([sheet('patrimonio'), sheet('custodia')]);
-    const warm = parsingProcesses();
-    const [patrimonio, custodia] = await Promise.all([sheet('patrimonio'), sheet('custodia')]);
-    expect(parsingProcesses()).toEqual(warm);
-    expect(patrimonio).toMatchObject({ patrimonio: { linhas: 3 } });
-    expect(patrimonio.custodia).toBeUndefined();
-    expect(custodia).toMatchObject({ custodia: { linhas: 4 } });
-  });
-
-  it("passes the parser's 400 through, and the worker stays usable", async () => {
-    pool = createParsePool(DEFAULT_LIMITS);
-    await expect(pool.parse(buildWorkbook({ Plan1: [['x']] }), BOTH)).rejects.toMatchObject({
-      status: 400,
-      detail: 'O arquivo não tem aba de Patrimônio nem de Custódia (abas encontradas: Plan1).',
+  // One pool for the uploads the server's default limits parse: its process and workers started once for these,
+  // as a server keeps them (the first test sees the start and the reuse); the one that kills its process comes last.
+  // The other limits, each a pool of its own.
+  describe('with the default limits', () => {
+    let shared: ParsePool;
+    beforeAll(() => {
+      shared = createParsePool(DEFAULT_LIMITS);
     });
-    expect((await pool.parse(standardWorkbook(), BOTH)).patrimonio?.linhas).toBe(3);
-    // Two process starts: seconds on a busy machine.
-  }, 30_000);
+    afterAll(() => shared.close());
+
+    it('parses in a worker thread of a child process (both TypeScript entries boot under the test runner) and reuses them', async () => {
+      const first = await shared.parse(standardWorkbook(), BOTH);
+      expect(first.patrimonio).toMatchObject({ aba: 'Patrimônio', linhas: 3 });
+      expect(JSON.parse(first.patrimonio!.json)).toEqual(
+        parseWorkbook(standardWorkbook(), BOTH).patrimonio!.rows,
+      );
+      expect(first.custodia).toMatchObject({ aba: 'Custódia', linhas: 4 });
+      const warm = parsingProcesses();
+      expect(Object.keys(warm)).toHaveLength(1);
+      const second = await shared.parse(standardWorkbook('biff8'), BOTH);
+      expect(second).toEqual(first);
+      // The same process and the same worker threads: none started anew (a new one takes about half a second).
+      expect(parsingProcesses()).toEqual(warm);
+    });
+
+    it('keeps its process and workers warm, so the next uploads are parsed at once', async () => {
+      const sheet = (tipo: 'patrimonio' | 'custodia') =>
+        shared.parse(standardWorkbook(), { ...BOTH, tipos: [tipo] });
+      await Promise.all([sheet('patrimonio'), sheet('custodia')]);
+      const warm = parsingProcesses();
+      const [patrimonio, custodia] = await Promise.all([sheet('patrimonio'), sheet('custodia')]);
+      expect(parsingProcesses()).toEqual(warm);
+      expect(patrimonio).toMatchObject({ patrimonio: { linhas: 3 } });
+      expect(patrimonio.custodia).toBeUndefined();
+      expect(custodia).toMatchObject({ custodia: { linhas: 4 } });
+    });
+
+    it("passes the parser's 400 through, and the worker stays usable", async () => {
+      await expect(shared.parse(buildWorkbook({ Plan1: [['x']] }), BOTH)).rejects.toMatchObject({
+        status: 400,
+        detail: 'O arquivo não tem aba de Patrimônio nem de Custódia (abas encontradas: Plan1).',
+      });
+      expect((await shared.parse(standardWorkbook(), BOTH)).patrimonio?.linhas).toBe(3);
+    });
+
+    it('checks the archive in the process on its own, whatever the server checked before', async () => {
+      await expect(shared.parse(hiddenEntryBomb(64), BOTH)).rejects.toMatchObject({
+        status: 400,
+        detail: 'A planilha está corrompida ou incompleta e não pôde ser lida.',
+      });
+    });
+
+    it("answers 413 when a workbook's buffers pass the process's memory limit, which its heap limit does not see", async () => {
+      // 2 MB of .xls that no structural check refuses, asking SheetJS for about 2 GB of buffers outside the heap.
+      const err = await shared.parse(cfbChainBomb(), BOTH).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ImportError);
+      expect(err).toMatchObject({
+        status: 413,
+        detail: 'A planilha exige memória demais para ser lida.',
+      });
+      expect((await shared.parse(standardWorkbook('biff8'), BOTH)).custodia?.linhas).toBe(4);
+    }, 30_000);
+  });
 
   it('answers 413 when parsing runs out of its heap, and the next file gets a fresh worker', async () => {
     // Measured: the standard workbook needs between 12 and 16 MB of heap, 20,000 rows between 32 and 48 MB; 24 MB
@@ -117,26 +142,6 @@ describe('the parsing process pool', { timeout: 60_000 }, () => {
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
       status: 503,
       detail: 'Muitas importações ao mesmo tempo. Tente de novo em instantes.',
-    });
-  });
-
-  it("answers 413 when a workbook's buffers pass the process's memory limit, which its heap limit does not see", async () => {
-    // 2 MB of .xls that no structural check refuses, asking SheetJS for about 2 GB of buffers outside the heap.
-    pool = createParsePool(DEFAULT_LIMITS);
-    const err = await pool.parse(cfbChainBomb(), BOTH).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ImportError);
-    expect(err).toMatchObject({
-      status: 413,
-      detail: 'A planilha exige memória demais para ser lida.',
-    });
-    expect((await pool.parse(standardWorkbook('biff8'), BOTH)).custodia?.linhas).toBe(4);
-  }, 30_000);
-
-  it('checks the archive in the process on its own, whatever the server checked before', async () => {
-    pool = createParsePool(DEFAULT_LIMITS);
-    await expect(pool.parse(hiddenEntryBomb(64), BOTH)).rejects.toMatchObject({
-      status: 400,
-      detail: 'A planilha está corrompida ou incompleta e não pôde ser lida.',
     });
   });
 });

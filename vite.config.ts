@@ -42,21 +42,13 @@ function precompress(): Plugin {
 }
 
 /**
- * Component tests that need a document of their own: the ones choosing from Ark's menus (Ark keeps, per document,
- * what the last pointer and key did, and a menu opened after another file's menus highlights differently) and the
- * one that mocks the chart library (a module mock cannot replace a module another file has already loaded).
+ * Component tests that need a document of their own. The menu files share one since the setup gives each file the
+ * pointer and focus state of a fresh document (tests/support/components-setup.ts), and the chart's module mock is
+ * registered again by each file that mocks it (the charts import it when they open).
  */
 const ISOLATED_COMPONENT_TESTS = [
-  'tests/src/components/exportar.test.tsx',
-  'tests/src/components/exportar-erros.test.tsx',
-  'tests/src/widgets/grafico/GraficoDialog.test.tsx',
+  // Sair clicked in the user menu selects nothing in a document other files have used (the keyboard's Sair does).
   'tests/src/features/auth/login.test.tsx',
-  'tests/src/features/eventos/eventos.test.tsx',
-  'tests/src/features/lotes/lotes.test.tsx',
-  'tests/src/features/ordens/historico.test.tsx',
-  'tests/src/features/recomendacoes/recomendacoes-page.test.tsx',
-  'tests/src/features/ir/ir-mensal.test.tsx',
-  'tests/src/widgets/rentabilidade/rentabilidade-livro.test.tsx',
   // Not a menu: the picker's closing returns the focus to the body in a document other files have used.
   'tests/src/features/carteira/compra-teclado.test.tsx',
 ];

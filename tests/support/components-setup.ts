@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { defaultSystem } from '@chakra-ui/react';
 import { cleanup } from '@testing-library/react';
+import { setInteractionModality } from '@zag-js/focus-visible';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { takeContractViolations } from '../../mocks/contract';
 import { server } from '../../mocks/node';
@@ -52,10 +53,38 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
 });
 window.scrollTo = () => {};
 
+/**
+ * Gives a file the pointer and focus state of a fresh document, as far as Ark's menus see it. They highlight and
+ * select through the interaction tracker of @zag-js/focus-visible, whose state (the last pointer position, the
+ * last modality, whether an event came before a focus) is its module's and lasts as long as the worker: a file's
+ * menus would otherwise open in the state the file before it left. jsdom puts every pointer event at (0, 0), and
+ * the tracker ignores a move to where the pointer already is: a move elsewhere, a focus that follows an event, and
+ * no modality. (It does not undo the tracker's listening: a click on a menu item that is not a link still relies on
+ * the first menu of a document, see tests/src/features/auth/login.test.tsx, which keeps a document of its own.)
+ */
+function resetInteractionState() {
+  document.dispatchEvent(
+    new PointerEvent('pointermove', {
+      bubbles: true,
+      clientX: -1,
+      clientY: -1,
+      pointerType: 'mouse',
+    }),
+  );
+  const probe = document.createElement('button');
+  document.body.append(probe);
+  probe.focus();
+  probe.blur();
+  probe.remove();
+  // No modality yet: the type leaves out the null a fresh document starts with.
+  setInteractionModality(null as never);
+}
+
 beforeAll(async () => {
   // A worker runs its files one after the other on the same modules and document (the project is not isolated):
   // each file starts from the mocks' hand-picked scene, whatever the file before it seeded or changed.
   seedScene();
+  resetInteractionState();
   server.listen({ onUnhandledRequest: 'error' });
   // What the app loads on demand (the router and the login's calls once the login screen shows, each screen on
   // hover or when opened): a browser has fetched it by the time it shows; here its first use would transform it

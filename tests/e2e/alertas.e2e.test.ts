@@ -118,10 +118,8 @@ describe('alerts, end to end', () => {
     // The page's timers on Playwright's clock: it runs as a real one, and the test jumps it forward to the bell's
     // next poll instead of waiting up to ALERTAS_POLL_MS (30 s) for it.
     await page.clock.install();
-    await page.goto(servidor!.url + pathname);
-    await page.getByLabel('Usuário').fill('admin');
-    await page.getByLabel('Senha').fill(servidor!.senha);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    const { login } = await import('../support/e2e');
+    await login(page, pathname, { baseUrl: servidor!.url, adminPassword: servidor!.senha });
     return page;
   }
 

@@ -82,7 +82,7 @@ describe('the returns, end to end', () => {
     );
     // The chart: lightweight-charts has drawn its canvases, and its name says each line's last value.
     const grafico = page.getByRole('img', { name: /^Rentabilidade acumulada:/ });
-    await expect.poll(() => grafico.getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => grafico.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
     expect(await grafico.locator('canvas').count()).toBeGreaterThan(0);
     expect(plain(await grafico.getAttribute('aria-label'))).toContain(
       `Carteira ${pct(doPeriodo.periodo.retorno)}, CDI ${pct(doPeriodo.periodo.cdi)}`,
@@ -169,7 +169,8 @@ describe('the returns, end to end', () => {
     const largura = () => page.evaluate(() => document.documentElement.scrollWidth);
     await login(page, `/clientes/${CLIENTE}/carteira?aba=rentabilidade`);
     const grafico = page.getByRole('img', { name: /^Rentabilidade acumulada:/ });
-    await expect.poll(() => grafico.getAttribute('aria-busy')).toBe('false');
+    // Drawn once the screen, the chart library and the returns have loaded: longer than a poll's default second.
+    await expect.poll(() => grafico.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
     await page
       .getByRole('table', { name: 'Rentabilidade mês a mês' })
       .getByRole('row')

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePages, sharedBrowser, screenshot } from '../support/browser';
-import { baseUrl, login } from '../support/e2e';
+import { baseUrl, loginPelaTela } from '../support/e2e';
 
+/** On the login screen: logging in is this file's subject (and its logout ends the session it opened). */
 async function enter(page: Page) {
-  await login(page, '/');
+  await loginPelaTela(page, '/');
   await page.getByText('Dashboard').waitFor();
 }
 

@@ -18,6 +18,9 @@ describe('offline for a while', () => {
   it('says so, keeps the app on screen, and resumes by itself', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // The page's timers on Playwright's clock (running as a real one): the seconds offline are run through on it
+    // below, every retry due in them fired, rather than waited for.
+    await page.clock.install();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await login(page, '/clientes');
@@ -38,8 +41,9 @@ describe('offline for a while', () => {
     await screenshot(page, 'offline-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'offline-390');
-    // The rest of the ~10 s the issue tried offline: every poll of the page fails meanwhile.
-    await page.waitForTimeout(8_000);
+    // The rest of the ~10 s the issue tried offline: every poll and retry of the page due meanwhile (the banner's
+    // every RECONEXAO_MS) runs, and fails.
+    await page.clock.runFor(8_000);
     expect(await semTela.isVisible()).toBe(true);
 
     await context.setOffline(false);

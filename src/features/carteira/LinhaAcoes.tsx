@@ -14,6 +14,19 @@ export interface RowActions {
   onChart: (op: Operacao) => void;
 }
 
+/** What the user's role may do to a row (issue 32): asked once per grid, not by each row as it mounts. */
+export interface PodeNaLinha {
+  edita: boolean;
+  vende: boolean;
+}
+
+export function usePodeNaLinha(): PodeNaLinha {
+  return {
+    edita: usePermissao(operacoesEndpoints.update).pode,
+    vende: usePermissao(ordensEndpoints.sendVenda).pode,
+  };
+}
+
 /**
  * The row's actions, compact (issue 34, rough edge 1): edit and delete as small icon buttons named by their
  * aria-label and title, Vender a word (the act that sends an order is never a bare symbol), so that every column
@@ -22,15 +35,15 @@ export interface RowActions {
 export function RowButtons({
   op,
   actions,
+  pode: { edita, vende },
   sell,
 }: {
   op: Operacao;
   actions: RowActions;
+  /** What the user's role may not do is not offered (issue 32). */
+  pode: PodeNaLinha;
   sell?: boolean;
 }) {
-  // What the user's role may not do is not offered (issue 32).
-  const edita = usePermissao(operacoesEndpoints.update).pode;
-  const vende = usePermissao(ordensEndpoints.sendVenda).pode;
   return (
     <HStack gap="0.5">
       {edita && (

@@ -19,7 +19,7 @@ import {
   variacao,
 } from './figures';
 
-import { AcaoCell, RowButtons, type RowActions } from './LinhaAcoes';
+import { AcaoCell, RowButtons, usePodeNaLinha, type RowActions } from './LinhaAcoes';
 
 export type { RowActions } from './LinhaAcoes';
 
@@ -80,6 +80,7 @@ export function PosicionadasTable({
   actions: RowActions;
 } & Exportavel) {
   const estreita = useTelaEstreita();
+  const { edita, vende } = usePodeNaLinha();
   const columns = useMemo(() => {
     const hoje = todayIso();
     const t = totaisAbertas(data);
@@ -133,10 +134,12 @@ export function PosicionadasTable({
         // Kept in view at the right on a wide screen; on a phone it would hide the figures, so it scrolls.
         meta: { pinRight: !estreita },
         size: 124,
-        cell: (c) => <RowButtons op={c.row.original} actions={actions} sell />,
+        cell: (c) => (
+          <RowButtons op={c.row.original} actions={actions} pode={{ edita, vende }} sell />
+        ),
       }),
     ];
-  }, [actions, data, estreita]);
+  }, [actions, data, estreita, edita, vende]);
   // On a phone the figures the advisor reads come first, after the ticker (issue 34, rough edge 1).
   const mostradas = estreita
     ? comPrimeiras(columns, ['acao_nome', 'variacao', 'resultado', 'to_gain', 'preco_atual'])
@@ -163,6 +166,7 @@ export function RealizadasTable({
   actions: RowActions;
 } & Exportavel) {
   const estreita = useTelaEstreita();
+  const { edita, vende } = usePodeNaLinha();
   const columns = useMemo(() => {
     const t = totaisRealizadas(data);
     return [
@@ -202,10 +206,10 @@ export function RealizadasTable({
         // Kept in view at the right on a wide screen; on a phone it would hide the figures, so it scrolls.
         meta: { pinRight: !estreita },
         size: 124,
-        cell: (c) => <RowButtons op={c.row.original} actions={actions} />,
+        cell: (c) => <RowButtons op={c.row.original} actions={actions} pode={{ edita, vende }} />,
       }),
     ];
-  }, [actions, data, estreita]);
+  }, [actions, data, estreita, edita, vende]);
   const mostradas = estreita
     ? comPrimeiras(columns, ['acao_nome', 'valor_resultado', 'percentual_resultado', 'data_venda'])
     : columns;

@@ -1,4 +1,4 @@
-import { checkPeriodo, credit, readEntradas, type Entradas, type Movimento } from './entradas';
+import { checkPeriodo, credit, readEntradas, type Entradas, type Posicao } from './entradas';
 import { sessionCloses, type Fechamentos } from './fechamentos';
 import * as fixo from './fixo';
 import type { Exato } from './fixo';
@@ -34,24 +34,6 @@ export interface Apuracao extends Periodo {
   tickers: Map<string, ResultadoTicker>;
 }
 
-interface Estado {
-  ticker: string;
-  /** Quantity held, at the quantities' scale. */
-  q: number;
-  /** q × 10^(escala − eQ − closes' scale): times a close's digits, the position's value. */
-  qv: number;
-  /** Its close at `anterior` (0) and at each session (j + 1), NaN before its first (fechamentos.ts). */
-  fechamentos: Float64Array | undefined;
-  /** Value at the last valued close, and the session's buys, sales and cash events. */
-  v: number;
-  b: number;
-  s: number;
-  d: number;
-  /** The last trade's price: the value of a position that has no close yet. */
-  preco: Exato | null;
-  resultado: ResultadoTicker | null;
-}
-
 /**
  * Where the walk adds each ticker's results, times `f` (10^(its scale − the client's)): the client's own, or the
  * book's (buildLivro), which spares every client its per-ticker series.
@@ -61,100 +43,128 @@ interface Destino {
   f: number;
 }
 
-/** The walk's state: every ticker met, and those held or moved (the only ones a session visits). */
-class Caminhada {
-  readonly estados = new Map<string, Estado>();
-  readonly ativos = new Set<Estado>();
-  private readonly fatorV: number;
-  private readonly eQ: number;
-  private readonly escala: number;
-  private readonly n: number;
-
-  constructor(
-    private readonly fechamentos: Fechamentos,
-    private readonly periodo: Periodo,
-    entradas: Entradas,
-    private readonly destino: Destino,
-  ) {
-    this.eQ = entradas.eQ;
-    this.escala = entradas.escala;
-    this.n = periodo.sessoes.length;
-    this.fatorV = pow10Number(this.escala - this.eQ - fechamentos.escala);
-  }
-
-  state(ticker: string): Estado {
-    let st = this.estados.get(ticker);
-    if (!st) {
-      const serie = this.fechamentos.series.get(ticker);
-      st = {
-        ticker,
-        q: 0,
-        qv: 0,
-        fechamentos: serie && sessionCloses(serie, this.periodo),
-        v: 0,
-        b: 0,
-        s: 0,
-        d: 0,
-        preco: null,
-        resultado: null,
-      };
-      this.estados.set(ticker, st);
-    }
-    return st;
-  }
-
-  activate(st: Estado): void {
-    if (!st.resultado) {
-      const { tickers } = this.destino;
-      st.resultado = tickers.get(st.ticker) ?? null;
-      if (!st.resultado)
-        tickers.set(st.ticker, (st.resultado = { por_sessao: null, valor_final: 0 }));
-    }
-    this.ativos.add(st);
-  }
-
-  move(m: Movimento): Estado {
-    const st = this.state(m.ticker);
-    st.q = checked(st.q + m.q);
-    st.qv = checked(st.q * this.fatorV);
-    if (m.preco) st.preco = m.preco;
-    return st;
-  }
-
-  /** The position's value at the last close up to session j (0: `anterior`; or at its last trade's price when none). */
-  value(st: Estado, j: number): number {
-    if (st.q === 0) return 0;
-    const fechamento = st.fechamentos ? st.fechamentos[j]! : NaN;
-    if (fechamento === fechamento) return checked(st.qv * fechamento); // not NaN: there is a close
-    if (st.preco) {
-      const p = st.preco;
-      return checked(checked(st.q * p.m) * pow10Number(this.escala - this.eQ - p.e));
-    }
-    const data = j === 0 ? this.periodo.anterior : this.periodo.sessoes[j - 1]!;
-    throw new RangeError(`Sem fechamento de ${st.ticker} até ${data} para avaliar a posição.`);
-  }
-
-  /** Values every ticker visited at the session's close and records its result: V of the session. */
-  close(j: number): number {
-    let total = 0;
-    for (const st of this.ativos) {
-      const v = this.value(st, j + 1);
-      const resultado = checked(v - st.v - st.b + st.s + st.d);
-      if (resultado !== 0) {
-        const serie = (st.resultado!.por_sessao ??= new Float64Array(this.n));
-        serie[j] = checked(serie[j]! + checked(resultado * this.destino.f));
-      }
-      st.v = v;
-      st.b = st.s = st.d = 0;
-      total = checked(total + v);
-      if (st.q === 0 && v === 0) this.ativos.delete(st);
-    }
-    return total;
-  }
+/** What every ticker of one client's walk shares: the period, the scales, and the client's money per session. */
+interface Contexto {
+  fechamentos: Fechamentos;
+  periodo: Periodo;
+  n: number;
+  eQ: number;
+  escala: number;
+  /** 10^(escala − eQ − closes' scale): a quantity times it, times a close's digits, is the position's value. */
+  fatorV: number;
+  destino: Destino;
+  patrimonio: Float64Array;
+  compras: Float64Array;
+  vendas: Float64Array;
+  proventos: Float64Array;
 }
 
-/** No movement in a session: one shared empty list, not one per session. */
-const NENHUM: readonly never[] = [];
+/** The ticker's line of results in the destination (made when the ticker is first held or moved). */
+function resultadoDe(destino: Destino, ticker: string): ResultadoTicker {
+  let r = destino.tickers.get(ticker);
+  if (!r) destino.tickers.set(ticker, (r = { por_sessao: null, valor_final: 0 }));
+  return r;
+}
+
+/**
+ * A position of q (≠ 0) valued where its series has no close up to session j (0: `anterior`): at its last trade's
+ * price, else an error.
+ */
+function valueWithoutClose(x: Contexto, ticker: string, q: number, preco: Exato | null, j: number) {
+  if (preco) return checked(checked(q * preco.m) * pow10Number(x.escala - x.eQ - preco.e));
+  const data = j === 0 ? x.periodo.anterior : x.periodo.sessoes[j - 1]!;
+  throw new RangeError(`Sem fechamento de ${ticker} até ${data} para avaliar a posição.`);
+}
+
+/**
+ * One ticker of one client over the period: its value at each close it is held (V_i), added to the client's V,
+ * its result of each session (V_i,t − V_i,t−1 − B_i,t + S_i,t + D_i,t) added to the destination's, and its buys,
+ * sales and cash events to the client's. Between two sessions with movements or cash events the quantity is
+ * constant, so those sessions are one tight loop over the closes; the sessions it is not held are not visited.
+ */
+function walkPosicao(p: Posicao, x: Contexto): void {
+  const { n, destino, patrimonio } = x;
+  const f = destino.f;
+  const serie = x.fechamentos.series.get(p.ticker);
+  // A ticker without any close: every read NaN (valued at its last trade's price).
+  const closes = serie ? sessionCloses(serie, x.periodo) : new Float64Array(n + 1).fill(NaN);
+  let q = 0;
+  let preco: Exato | null = null;
+  for (const m of p.abertura) {
+    q = checked(q + m.q);
+    if (m.preco) preco = m.preco;
+  }
+  let qv = checked(q * x.fatorV);
+  let resultado: ResultadoTicker | null = null;
+  let v = 0;
+  if (q !== 0) {
+    const c = closes[0]!;
+    v = c === c ? checked(qv * c) : valueWithoutClose(x, p.ticker, q, preco, 0);
+    patrimonio[0] = checked(patrimonio[0]! + v);
+    resultado = resultadoDe(destino, p.ticker);
+  }
+  const { movimentos, creditos } = p;
+  let im = 0;
+  let ic = 0;
+  for (let j = 0; j < n; j++) {
+    const proxima = Math.min(
+      im < movimentos.length ? movimentos[im]!.sessao : n,
+      ic < creditos.length ? creditos[ic]!.sessao : n,
+    );
+    if (q !== 0) {
+      // Held, nothing moves: V_i,t at each close, its change the session's result.
+      let porSessao = resultado!.por_sessao;
+      for (; j < proxima; j++) {
+        const c = closes[j + 1]!;
+        const vj = c === c ? checked(qv * c) : valueWithoutClose(x, p.ticker, q, preco, j + 1);
+        const r = checked(vj - v);
+        if (r !== 0) {
+          porSessao ??= resultado!.por_sessao = new Float64Array(n);
+          porSessao[j] = checked(porSessao[j]! + checked(r * f));
+        }
+        patrimonio[j + 1] = checked(patrimonio[j + 1]! + vj);
+        v = vj;
+      }
+    } else j = proxima; // not held: V_i = 0 and no result until something happens
+    if (j >= n) break;
+    // Cash events first: paid on the shares held at the previous close, before the session's trades.
+    let tocado = q !== 0;
+    let d = 0;
+    for (; ic < creditos.length && creditos[ic]!.sessao === j; ic++) {
+      const valor = credit(creditos[ic]!, q, x.eQ, x.escala);
+      if (valor === 0) continue;
+      d = checked(d + valor);
+      x.proventos[j] = checked(x.proventos[j]! + valor);
+      tocado = true;
+    }
+    let b = 0;
+    let s = 0;
+    for (; im < movimentos.length && movimentos[im]!.sessao === j; im++) {
+      const m = movimentos[im]!;
+      q = checked(q + m.q);
+      qv = checked(q * x.fatorV);
+      if (m.preco) preco = m.preco;
+      b = checked(b + m.compra);
+      s = checked(s + m.venda);
+      tocado = true;
+    }
+    if (!tocado) continue;
+    x.compras[j] = checked(x.compras[j]! + b);
+    x.vendas[j] = checked(x.vendas[j]! + s);
+    resultado ??= resultadoDe(destino, p.ticker);
+    const c = closes[j + 1]!;
+    const vj =
+      q === 0 ? 0 : c === c ? checked(qv * c) : valueWithoutClose(x, p.ticker, q, preco, j + 1);
+    const r = checked(vj - v - b + s + d);
+    if (r !== 0) {
+      const porSessao = (resultado.por_sessao ??= new Float64Array(n));
+      porSessao[j] = checked(porSessao[j]! + checked(r * f));
+    }
+    patrimonio[j + 1] = checked(patrimonio[j + 1]! + vj);
+    v = vj;
+  }
+  if (resultado) resultado.valor_final = checked(resultado.valor_final + checked(v * f));
+}
 
 /** One client's walk over the period, its tickers' results added to `destino`'s. */
 function walk(
@@ -166,50 +176,33 @@ function walk(
   const { sessoes, anterior } = periodo;
   const n = sessoes.length;
   const { eQ, escala } = entradas;
-  const c = new Caminhada(fechamentos, periodo, entradas, destino);
-  for (const m of entradas.abertura) c.move(m);
-  const patrimonio = new Float64Array(n + 1);
-  for (const st of c.estados.values()) {
-    if (st.q === 0) continue;
-    st.v = c.value(st, 0);
-    patrimonio[0] = checked(patrimonio[0]! + st.v);
-    c.activate(st);
-  }
-  const compras = new Float64Array(n);
-  const vendas = new Float64Array(n);
-  const proventos = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    // Cash events first: they are paid on the shares held at the previous close, before the session's trades.
-    let d = 0;
-    for (const credito of entradas.creditos[j] ?? NENHUM) {
-      const st = c.state(credito.ticker);
-      const valor = credit(credito, st.q, eQ, escala);
-      if (valor === 0) continue;
-      st.d = checked(st.d + valor);
-      d = checked(d + valor);
-      c.activate(st);
-    }
-    let b = 0;
-    let s = 0;
-    for (const m of entradas.movimentos[j] ?? NENHUM) {
-      const st = c.move(m);
-      st.b = checked(st.b + m.compra);
-      st.s = checked(st.s + m.venda);
-      b = checked(b + m.compra);
-      s = checked(s + m.venda);
-      c.activate(st);
-    }
-    compras[j] = b;
-    vendas[j] = s;
-    proventos[j] = d;
-    patrimonio[j + 1] = c.close(j);
-  }
-  for (const st of c.estados.values()) {
-    const r = st.resultado;
-    if (r) r.valor_final = checked(r.valor_final + checked(st.v * destino.f));
-  }
-  const { tickers } = destino;
-  return { sessoes, anterior, escala, patrimonio, compras, vendas, proventos, tickers };
+  // One buffer for the four series (a typed array's own buffer costs more to make than to fill).
+  const memoria = new Float64Array(4 * n + 1);
+  const x: Contexto = {
+    fechamentos,
+    periodo,
+    n,
+    eQ,
+    escala,
+    fatorV: pow10Number(escala - eQ - fechamentos.escala),
+    destino,
+    patrimonio: memoria.subarray(0, n + 1),
+    compras: memoria.subarray(n + 1, 2 * n + 1),
+    vendas: memoria.subarray(2 * n + 1, 3 * n + 1),
+    proventos: memoria.subarray(3 * n + 1),
+  };
+  for (const p of entradas.posicoes) walkPosicao(p, x);
+  const { patrimonio, compras, vendas, proventos } = x;
+  return {
+    sessoes,
+    anterior,
+    escala,
+    patrimonio,
+    compras,
+    vendas,
+    proventos,
+    tickers: destino.tickers,
+  };
 }
 
 /** V, B, S, D per session and each ticker's daily result, for one client over one period. */

@@ -81,3 +81,90 @@ export const ddToNumber = (a: DD): number => a.hi + a.lo;
 
 /** a < b */
 export const ddLess = (a: DD, b: DD): boolean => a.hi < b.hi || (a.hi === b.hi && a.lo < b.lo);
+
+/*
+ * The same operations into a pair the caller keeps (`out`), on the halves as plain numbers: the per-session loops
+ * (medidas.ts) allocate no pair per operation. Each is the function above written out operation by operation, in
+ * the same order, so that its results are the same doubles (tests/shared/rentabilidade/dd.test.ts pins them).
+ */
+
+/** out = ddDivide(num, den). */
+export function ddDivideInto(out: DD, num: number, den: number): void {
+  const q1 = num / den;
+  // twoProd(q1, den)
+  const p = q1 * den;
+  let t = SPLITTER * q1;
+  const ahi = t - (t - q1);
+  const alo = q1 - ahi;
+  t = SPLITTER * den;
+  const bhi = t - (t - den);
+  const blo = den - bhi;
+  const e = ahi * bhi - p + ahi * blo + alo * bhi + alo * blo;
+  const resto = num - p - e;
+  // quickTwoSum(q1, resto / den)
+  const b = resto / den;
+  const s = q1 + b;
+  out.hi = s;
+  out.lo = b - (s - q1);
+}
+
+/** out = ddMul(a, b), a = (ahi, alo), b = (bhi, blo). */
+export function ddMulInto(out: DD, ahi: number, alo: number, bhi: number, blo: number): void {
+  // twoProd(ahi, bhi)
+  const p = ahi * bhi;
+  let t = SPLITTER * ahi;
+  const xhi = t - (t - ahi);
+  const xlo = ahi - xhi;
+  t = SPLITTER * bhi;
+  const yhi = t - (t - bhi);
+  const ylo = bhi - yhi;
+  const e = xhi * yhi - p + xhi * ylo + xlo * yhi + xlo * ylo;
+  // quickTwoSum(p, e + (ahi × blo + alo × bhi))
+  const c = e + (ahi * blo + alo * bhi);
+  const s = p + c;
+  out.hi = s;
+  out.lo = c - (s - p);
+}
+
+/** out = ddQuotient(a, b), a = (ahi, alo), b = (bhi, blo). */
+export function ddQuotientInto(out: DD, ahi: number, alo: number, bhi: number, blo: number): void {
+  const q1 = ahi / bhi;
+  // m = ddMul({ hi: −q1, lo: 0 }, b)
+  const nq = -q1;
+  const p = nq * bhi;
+  let t = SPLITTER * nq;
+  const xhi = t - (t - nq);
+  const xlo = nq - xhi;
+  t = SPLITTER * bhi;
+  const yhi = t - (t - bhi);
+  const ylo = bhi - yhi;
+  const e = xhi * yhi - p + xhi * ylo + xlo * yhi + xlo * ylo;
+  const c = e + (nq * blo + 0 * bhi);
+  const mhi = p + c;
+  const mlo = c - (mhi - p);
+  // r = ddAdd(a, m): twoSum of the highs, twoSum of the lows, two quickTwoSums
+  const s1 = ahi + mhi;
+  const v1 = s1 - ahi;
+  const s2 = ahi - (s1 - v1) + (mhi - v1);
+  const t1 = alo + mlo;
+  const v2 = t1 - alo;
+  const t2 = alo - (t1 - v2) + (mlo - v2);
+  const x2 = s2 + t1;
+  const u1 = s1 + x2;
+  const u2 = x2 - (u1 - s1);
+  const x3 = u2 + t2;
+  const r1 = u1 + x3;
+  // quickTwoSum(q1, r.hi / b.hi)
+  const y = r1 / bhi;
+  const h = q1 + y;
+  out.hi = h;
+  out.lo = y - (h - q1);
+}
+
+/** ddMinusOne({ hi, lo }). */
+export function ddMinusOneOf(hi: number, lo: number): number {
+  const s = hi + -1;
+  const v = s - hi;
+  const e = hi - (s - v) + (-1 - v);
+  return s + (e + lo);
+}

@@ -19,27 +19,37 @@ import type { Carteira, Periodo } from './tipos';
  * session before the period, it only makes the opening holdings), at the scales they all need.
  */
 
-/** A change of quantity (signed), with the money of a trade. */
+/** A change of quantity (signed), with the money of a trade, in its session (−1: before the period). */
 export interface Movimento {
-  ticker: string;
+  sessao: number;
   q: number;
   compra: number;
   venda: number;
   preco: Exato | null;
 }
 
-/** A cash event: its net amount when given, else its value per share and withholding. */
+/** A cash event in its session: its net amount when given, else its value per share and withholding. */
 export interface Credito {
-  ticker: string;
+  sessao: number;
   liquido: number | null;
   valor: Fixo;
   aliquota: Fixo | null;
 }
 
-export interface Entradas {
+/**
+ * One ticker's movements and cash events. `abertura`: those up to `anterior`, as read; `movimentos` and `creditos`:
+ * the period's, by session, in the order read within a session (the last trade's price is the one read last).
+ */
+export interface Posicao {
+  ticker: string;
   abertura: Movimento[];
-  movimentos: Array<Movimento[] | undefined>;
-  creditos: Array<Credito[] | undefined>;
+  movimentos: Movimento[];
+  creditos: Credito[];
+}
+
+export interface Entradas {
+  /** Each ticker met, in the order first read. */
+  posicoes: Posicao[];
   /** Decimal places of the quantities and of the money. */
   eQ: number;
   escala: number;
@@ -104,7 +114,7 @@ export function readEntradas(
       venda: false,
     });
   }
-  const creditos: Array<{ sessao: number; dado: boolean; valor: Fixo; c: Credito }> = [];
+  const creditos: Array<{ ticker: string; dado: boolean; valor: Fixo; c: Credito }> = [];
   for (const p of carteira.proventos ?? []) {
     const j = sessao(p.data_ex);
     if (j < 0 || j >= n) continue;
@@ -113,23 +123,24 @@ export function readEntradas(
     const aliquota = !dado && p.aliquota_ir !== undefined ? parseFixo(p.aliquota_ir) : null;
     if (dado) escala = Math.max(escala, valor.e);
     creditos.push({
-      sessao: j,
+      ticker: p.ticker,
       dado,
       valor,
-      c: { ticker: p.ticker, liquido: null, valor, aliquota },
+      c: { sessao: j, liquido: null, valor, aliquota },
     });
   }
   escala = Math.max(escala, eQ + escalaFechamentos, eQ + escalaPreco);
-  const e: Entradas = {
-    abertura: [],
-    movimentos: new Array(n),
-    creditos: new Array(n),
-    eQ,
-    escala,
+  const posicoes = new Map<string, Posicao>();
+  const posicao = (ticker: string) => {
+    let p = posicoes.get(ticker);
+    if (!p) posicoes.set(ticker, (p = { ticker, abertura: [], movimentos: [], creditos: [] }));
+    return p;
   };
+  // The period's movements by session first (in the order read within one), then each ticker's in session order.
+  const porSessao: Array<Array<{ ticker: string; m: Movimento }> | undefined> = new Array(n);
   for (const b of brutos) {
     const q = checked(b.q.m * pow10Number(eQ - b.q.e));
-    const m: Movimento = { ticker: b.ticker, q: b.venda ? -q : q, compra: 0, venda: 0, preco: b.p };
+    const m: Movimento = { sessao: b.sessao, q: b.venda ? -q : q, compra: 0, venda: 0, preco: b.p };
     if (b.p && b.sessao >= 0) {
       // price × quantity is exact below 2^53 (checked), then brought to the money's scale.
       const bruto = checked(checked(b.q.m * b.p.m) * pow10Number(escala - b.q.e - b.p.e));
@@ -137,15 +148,28 @@ export function readEntradas(
       if (b.venda) m.venda = checked(bruto - custos);
       else m.compra = checked(bruto + custos);
     }
-    if (b.sessao < 0) e.abertura.push(m);
-    else (e.movimentos[b.sessao] ??= []).push(m);
+    if (b.sessao < 0) posicao(b.ticker).abertura.push(m);
+    else (porSessao[b.sessao] ??= []).push({ ticker: b.ticker, m });
   }
-  for (const { sessao: j, dado, valor, c } of creditos) {
+  for (const lista of porSessao)
+    if (lista) for (const x of lista) posicao(x.ticker).movimentos.push(x.m);
+  for (const { ticker, dado, valor, c } of creditos) {
     // A net amount is brought to the money's scale once that scale is known.
     if (dado) c.liquido = safeNumber(rescale(valor, escala));
-    (e.creditos[j] ??= []).push(c);
+    posicao(ticker).creditos.push(c);
   }
-  return e;
+  for (const p of posicoes.values()) sortBySession(p.creditos);
+  return { posicoes: [...posicoes.values()], eQ, escala };
+}
+
+/** In session order, keeping the order read within a session (a stable sort; most lists come sorted). */
+function sortBySession(lista: Array<{ sessao: number }>): void {
+  for (let i = 1; i < lista.length; i++) {
+    if (lista[i - 1]!.sessao > lista[i]!.sessao) {
+      lista.sort((a, b) => a.sessao - b.sessao);
+      return;
+    }
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import type { MesRentabilidade, PeriodoRentabilidade, SessaoRentabilidade } from
 
 // Bound once: the loaders (tsx, vitest) turn named imports into getters that V8 does not inline in the per-session
 // loops below (a third of the book's time, measured).
-const { DD_UM, ddDivide, ddLess, ddMinusOne, ddMul, ddQuotient, ddToNumber } = dd;
+const { ddDivideInto, ddMinusOne, ddMinusOneOf, ddMulInto, ddQuotientInto } = dd;
 const { checked, pow10Number, reaisToNumber } = fixo;
 
 /**
@@ -19,11 +19,20 @@ const { checked, pow10Number, reaisToNumber } = fixo;
 
 export interface Cadeia {
   /** W_t−1 / (V_t−1 + B_t) per session, the denominator in the Apuracao's units (0 when it is 0): a ticker's
-   * points are Σ its result of the session × this. */
+   * points are Σ its result of the session × this. Without the detail, a scratch buffer the next call reuses. */
   pesos: Float64Array;
   serie: SessaoRentabilidade[];
   meses: MesRentabilidade[];
   periodo: PeriodoRentabilidade;
+}
+
+const rascunhos: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
+/** The i-th scratch buffer's first n places (grown when short; the caller writes every place it reads). */
+function scratch(i: number, n: number): Float64Array {
+  if (rascunhos[i]!.length < n)
+    rascunhos[i] = new Float64Array(Math.max(n, 2 * rascunhos[i]!.length));
+  return rascunhos[i]!.subarray(0, n);
 }
 
 /** r / b, null when the benchmark is unknown or did not move. */
@@ -67,7 +76,7 @@ function checkSamePeriod(a: Apuracao, ref: Referencias) {
   if (
     ref.anterior !== a.anterior ||
     ref.sessoes.length !== n ||
-    ref.sessoes.some((s, j) => s !== a.sessoes[j])
+    (ref.sessoes !== a.sessoes && ref.sessoes.some((s, j) => s !== a.sessoes[j]))
   ) {
     throw new RangeError('As referências (CDI, Ibovespa) devem ser do mesmo período da carteira.');
   }
@@ -80,31 +89,54 @@ function checkSamePeriod(a: Apuracao, ref: Referencias) {
 export function measureCadeia(a: Apuracao, ref: Referencias, detalhe = true): Cadeia {
   checkSamePeriod(a, ref);
   const n = a.sessoes.length;
-  const pesos = new Float64Array(n);
-  const retornos = new Float64Array(n);
+  // Without the detail the weights and daily returns live only during the call: a scratch buffer, not two arrays
+  // per client of the book.
+  const pesos = detalhe ? new Float64Array(n) : scratch(0, n);
+  const retornos = detalhe ? new Float64Array(n) : scratch(1, n);
   const serie: SessaoRentabilidade[] = new Array(detalhe ? n : 0);
   const meses: MesRentabilidade[] = [];
-  let w = DD_UM;
-  let pico = DD_UM;
+  // The wealth index w, its peak and the month's factor as pairs of halves (double-doubles, dd.ts), updated in
+  // place: no pair allocated per session (the book's 300 clients × 250 sessions made the garbage collector a
+  // third of its time).
+  let wHi = 1;
+  let wLo = 0;
+  let picoHi = 1;
+  let picoLo = 0;
   let queda = 0;
-  let mes = DD_UM;
+  let mesHi = 1;
+  let mesLo = 0;
+  const f: DD = { hi: 1, lo: 0 };
+  const t: DD = { hi: 1, lo: 0 };
   for (let j = 0; j < n; j++) {
     const data = a.sessoes[j]!;
     const den = checked(a.patrimonio[j]! + a.compras[j]!);
     const num = checked(a.patrimonio[j + 1]! + a.vendas[j]! + a.proventos[j]!);
-    const f: DD = den === 0 ? DD_UM : ddDivide(num, den);
-    pesos[j] = den === 0 ? 0 : ddToNumber(w) / den;
-    w = ddMul(w, f);
-    if (ddLess(pico, w)) pico = w;
-    else queda = Math.min(queda, ddMinusOne(ddQuotient(w, pico)));
-    retornos[j] = ddMinusOne(f);
+    if (den === 0) {
+      f.hi = 1;
+      f.lo = 0;
+    } else ddDivideInto(f, num, den);
+    pesos[j] = den === 0 ? 0 : (wHi + wLo) / den;
+    ddMulInto(t, wHi, wLo, f.hi, f.lo);
+    wHi = t.hi;
+    wLo = t.lo;
+    if (picoHi < wHi || (picoHi === wHi && picoLo < wLo)) {
+      picoHi = wHi;
+      picoLo = wLo;
+    } else {
+      ddQuotientInto(t, wHi, wLo, picoHi, picoLo);
+      queda = Math.min(queda, ddMinusOneOf(t.hi, t.lo));
+    }
+    retornos[j] = ddMinusOneOf(f.hi, f.lo);
     if (!detalhe) continue;
     const chave = data.slice(0, 7);
     if (j > 0 && chave !== a.sessoes[j - 1]!.slice(0, 7)) {
-      meses.push(monthRow(a.sessoes[j - 1]!.slice(0, 7), mes, ref));
-      mes = DD_UM;
+      meses.push(monthRow(a.sessoes[j - 1]!.slice(0, 7), { hi: mesHi, lo: mesLo }, ref));
+      mesHi = 1;
+      mesLo = 0;
     }
-    mes = ddMul(mes, f);
+    ddMulInto(t, mesHi, mesLo, f.hi, f.lo);
+    mesHi = t.hi;
+    mesLo = t.lo;
     serie[j] = {
       data,
       patrimonio: reaisToNumber(a.patrimonio[j + 1]!, a.escala),
@@ -112,13 +144,14 @@ export function measureCadeia(a: Apuracao, ref: Referencias, detalhe = true): Ca
       vendas: reaisToNumber(a.vendas[j]!, a.escala),
       proventos: reaisToNumber(a.proventos[j]!, a.escala),
       retorno_dia: retornos[j]!,
-      acumulado: ddMinusOne(w),
+      acumulado: ddMinusOneOf(wHi, wLo),
       cdi_acumulado: ref.cdi ? ref.cdi.acumulado[j]! : null,
       ibov_acumulado: ref.ibov.acumulado[j]!,
     };
   }
-  if (detalhe && n > 0) meses.push(monthRow(a.sessoes[n - 1]!.slice(0, 7), mes, ref));
-  const retorno = ddMinusOne(w);
+  if (detalhe && n > 0)
+    meses.push(monthRow(a.sessoes[n - 1]!.slice(0, 7), { hi: mesHi, lo: mesLo }, ref));
+  const retorno = ddMinusOneOf(wHi, wLo);
   const cdi = ref.cdi ? ref.cdi.periodo : null;
   const periodo: PeriodoRentabilidade = {
     retorno,

@@ -83,7 +83,7 @@ const TYPES: Record<string, string> = {
   taxa: 'numeric',
 };
 
-async function seed(db: Db): Promise<{ clienteId: number }> {
+export async function seed(db: Db): Promise<{ clienteId: number }> {
   const rnd = random(30);
   const sessoes = weekdays('2020-12-28', ATE);
   const acaoIds: number[] = [];

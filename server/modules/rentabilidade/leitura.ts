@@ -10,7 +10,7 @@ import type {
   ProventoLiquido,
 } from '../../../shared/rentabilidade';
 import { adjustPreco, fatorPendente, type EventoDeAcoes } from '../../lib/precos/ajuste';
-import { operationAsTraded } from './operacao';
+import { measurable, operationAsTraded } from './operacao';
 import type {
   AcaoLida,
   AplicacaoLida,
@@ -32,6 +32,9 @@ export interface Historico {
   /** Operations that cannot be measured (no quantity or price, a sale without its price): left out, and said. */
   foraDoCalculo: number;
 }
+
+/** No events, no applications: one shared empty list. */
+const NADA: readonly never[] = [];
 
 function carteiraDe(historico: Historico, clienteId: number) {
   let c = historico.carteiras.get(clienteId);
@@ -59,17 +62,12 @@ export function readHistorico(
   }
   for (const o of leitura.operacoes) {
     const ticker = tickers.get(o.acao_id);
-    const feita =
-      ticker === undefined
-        ? null
-        : operationAsTraded(o, ticker, eventos.get(o.acao_id) ?? [], aplicacoes.get(o.id) ?? []);
-    if (!feita) {
+    if (ticker === undefined || !measurable(o)) {
       h.foraDoCalculo++;
       continue;
     }
     const c = carteiraDe(h, o.cliente_id);
-    c.negocios.push(...feita.negocios);
-    c.ajustes.push(...feita.ajustes);
+    operationAsTraded(o, ticker, eventos.get(o.acao_id) ?? NADA, aplicacoes.get(o.id) ?? NADA, c);
   }
   for (const p of leitura.proventos) {
     const ticker = tickers.get(p.acao_id);

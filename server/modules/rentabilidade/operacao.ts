@@ -63,25 +63,39 @@ function buyAsMade(
   return { quantidade: quantidade.toNumber(), preco: preco.toFixed(4) };
 }
 
+/** Whether an operation can be measured: it has a quantity and a price, and a sale has its price. */
+export const measurable = (o: OperacaoLida): boolean =>
+  o.quantidade !== null &&
+  o.preco !== null &&
+  o.quantidade > 0 &&
+  (o.data_venda === null || o.preco_venda !== null);
+
 /**
  * The operation as traded (`eventos`: the share events in force on its stock, by data_ex; `aplicacoes`: those applied
- * to it, in order); null when it cannot be measured (no quantity or price, sold without a price).
+ * to it, in order), added to `destino` (a client's history: no lists of its own per operation); null when it cannot
+ * be measured (no quantity or price, sold without a price).
  */
 export function operationAsTraded(
   o: OperacaoLida,
   ticker: string,
   eventos: readonly EventoDeAcoesLido[],
   aplicacoes: readonly AplicacaoLida[],
+  destino: Negociada = { negocios: [], ajustes: [] },
 ): Negociada | null {
-  const { quantidade, preco } = o;
-  if (quantidade === null || preco === null || quantidade <= 0) return null;
-  if (o.data_venda !== null && o.preco_venda === null) return null;
+  if (!measurable(o)) return null;
+  const quantidade = o.quantidade!;
+  const preco = o.preco!;
   const alcancaram = eventos.length === 0 ? eventos : eventsReaching(o, eventos);
   const compra = buyAsMade({ quantidade, preco }, alcancaram, aplicacoes);
-  const negocios: Negocio[] = [
-    { ticker, data: o.data_compra, lado: 'compra', ...compra, custos: o.custos_compra },
-  ];
-  const ajustes: Ajuste[] = [];
+  const { negocios, ajustes } = destino;
+  negocios.push({
+    ticker,
+    data: o.data_compra,
+    lado: 'compra',
+    quantidade: compra.quantidade,
+    preco: compra.preco,
+    custos: o.custos_compra,
+  });
   let antes = compra.quantidade;
   alcancaram.forEach((e, i) => {
     const depois =
@@ -101,5 +115,5 @@ export function operationAsTraded(
       custos: o.custos_venda,
     });
   }
-  return { negocios, ajustes };
+  return destino;
 }

@@ -100,13 +100,26 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
   }
   const diasIbov = ibov.map((l) => l.data).sort();
   const periodo = buildPeriodo(de, ate, [...series.map((s) => s.datas), diasIbov]);
-  const [operacoes, aplicacoes, proventos] = await Promise.all([
+  const lendo = Promise.all([
     selectOperacoes(db, escopo, periodo.anterior, ate),
     selectAplicacoes(db, escopo, periodo.anterior, ate),
     selectProventos(db, escopo, periodo.anterior, ate),
   ]);
+  // What does not need the operations is worked out while the database reads them.
+  let preparo;
+  try {
+    preparo = {
+      referencias: prepareReferencias(periodo, taxas, ibov),
+      fechamentos: fechamentosOf(tickers, series, eventos),
+      classificacao: classify(acoes),
+    };
+  } catch (err) {
+    await lendo.catch(() => undefined);
+    throw err;
+  }
+  const { referencias, fechamentos, classificacao } = preparo;
+  const [operacoes, aplicacoes, proventos] = await lendo;
   const historico = readHistorico(tickers, { operacoes, aplicacoes, eventos, proventos });
-  const referencias = prepareReferencias(periodo, taxas, ibov);
   const fontes: Fontes = {
     cdi: referencias.cdi === null ? null : cdiSource(taxas, de, ate),
     ibov: ibov.length === 0 ? null : (substituto ?? IBOV_YAHOO),
@@ -125,8 +138,8 @@ async function readPeriodo(deps: RentabilidadeDeps, escopo: Escopo, consulta: Co
     periodo,
     referencias,
     historico,
-    fechamentos: fechamentosOf(tickers, series, eventos),
-    classificacao: classify(acoes),
+    fechamentos,
+    classificacao,
   };
 }
 

@@ -108,7 +108,7 @@ for (const { call, filtro, path: p } of casos) {
     ({ user, system } = process.cpuUsage(since));
     alone.push((user + system) / 1000);
   }
-  await prof?.stop(path.join(dir ?? '', `${call.replace(/[^\w]+/g, '-')}.cpuprofile`));
+  await prof?.stop(path.join(dir ?? '', `${call.replace(/[^\p{L}\p{N}]+/gu, '-')}.cpuprofile`));
   const [h, s, z, q] = [median(http), median(alone), median(zip), median(dentro)];
   table.push({
     call,

@@ -12,7 +12,7 @@ import { queryRows } from '../db/query';
 import { upsertUser } from '../modules/auth/users';
 import { loadDemoPrecos } from '../seed/demo-precos';
 import { loadReferenceData } from '../seed/reference';
-import { comecarPerfil, perfilDir, terminarPerfil } from './painel-scroll-perfil';
+import { comecarMedida, perfilDir, terminarMedida } from './painel-scroll-perfil';
 
 /**
  * Issue 34, rough edge 7: the control panel's POSICIONADAS with 20,000 open positions, scrolled in Chromium
@@ -172,13 +172,17 @@ export default async function painelScroll(): Promise<void> {
     await page.waitForTimeout(2_000);
 
     await watchLongTasks(page);
-    const perfil = perfilDir ? await comecarPerfil(browser, page) : undefined;
+    const medida = await comecarMedida(browser, page);
     await scrollNotches(page);
     const porEntalhe = await longTasks(page);
-    if (perfil) await terminarPerfil(browser, perfil, perfilDir!);
+    const cpu = await terminarMedida(browser, medida);
     console.log(
       `${POSICOES.toLocaleString('en')} positions, ${NOTCHES} wheel notches of ${NOTCH} px: ` +
         `${porEntalhe.length} task(s) over ${LONG_TASK_MS} ms, the longest ${Math.max(0, ...porEntalhe).toFixed(0)} ms`,
+    );
+    console.log(
+      `  by the main thread's CPU time (what the page costs, whatever else runs on the machine): ` +
+        `${cpu.acima} task(s) over ${LONG_TASK_MS} ms, the longest ${cpu.maior.toFixed(0)} ms`,
     );
     if (porEntalhe.length > 0) falhou = true;
     const offsetLonga = await headerOffset(page);

@@ -2,6 +2,7 @@ import { firstAtOrAfter } from './fechamentos';
 import {
   checked,
   parseExato,
+  parseExatoInto,
   parseFixo,
   pow10,
   pow10Number,
@@ -10,8 +11,9 @@ import {
   safeNumber,
   type Exato,
   type Fixo,
+  type Valor,
 } from './fixo';
-import type { Carteira, Periodo } from './tipos';
+import type { Carteira, Negocio, Periodo } from './tipos';
 
 /**
  * A client's history read for one period (docs/rentabilidade.md): every trade, quantity change and cash event read
@@ -21,6 +23,7 @@ import type { Carteira, Periodo } from './tipos';
 
 /** A change of quantity (signed), with the money of a trade, in its session (−1: before the period). */
 export interface Movimento {
+  ticker: string;
   sessao: number;
   q: number;
   compra: number;
@@ -63,12 +66,15 @@ export function checkPeriodo({ sessoes, anterior }: Periodo): void {
   }
 }
 
+/** A trade or quantity change as read: the quantity's and the costs' digits and places (ce −1: no costs). */
 type Bruto = {
   ticker: string;
   sessao: number;
-  q: Exato;
+  qm: number;
+  qe: number;
   p: Exato | null;
-  c: Exato | null;
+  cm: number;
+  ce: number;
   venda: boolean;
 };
 
@@ -87,33 +93,31 @@ export function readEntradas(
   let eQ = 0;
   let escalaPreco = 0;
   let escala = 2;
-  const add = (b: Bruto) => {
-    if (b.sessao >= n) return;
-    eQ = Math.max(eQ, b.q.e);
-    if (b.p) escalaPreco = Math.max(escalaPreco, b.p.e);
-    if (b.c) escala = Math.max(escala, b.c.e);
-    brutos.push(b);
+  // The quantity and the costs read into one reused pair each (thousands of trades: no pair per value).
+  const q = { m: 0, e: 0 };
+  const c = { m: 0, e: 0 };
+  const add = (ticker: string, s: number, quantidade: Valor, venda: boolean, g: Negocio | null) => {
+    if (s >= n) return;
+    const lq = parseExatoInto(quantidade, q);
+    const p = g ? parseExato(g.preco) : null;
+    const lc = g && g.custos !== undefined ? parseExatoInto(g.custos, c) : null;
+    eQ = Math.max(eQ, lq.e);
+    if (p) escalaPreco = Math.max(escalaPreco, p.e);
+    if (lc) escala = Math.max(escala, lc.e);
+    brutos.push({
+      ticker,
+      sessao: s,
+      qm: lq.m,
+      qe: lq.e,
+      p,
+      cm: lc ? lc.m : 0,
+      ce: lc ? lc.e : -1,
+      venda,
+    });
   };
-  for (const g of carteira.negocios) {
-    add({
-      ticker: g.ticker,
-      sessao: sessao(g.data),
-      q: parseExato(g.quantidade),
-      p: parseExato(g.preco),
-      c: g.custos === undefined ? null : parseExato(g.custos),
-      venda: g.lado === 'venda',
-    });
-  }
-  for (const a of carteira.ajustes ?? []) {
-    add({
-      ticker: a.ticker,
-      sessao: sessao(a.data),
-      q: parseExato(a.variacao),
-      p: null,
-      c: null,
-      venda: false,
-    });
-  }
+  for (const g of carteira.negocios)
+    add(g.ticker, sessao(g.data), g.quantidade, g.lado === 'venda', g);
+  for (const a of carteira.ajustes ?? []) add(a.ticker, sessao(a.data), a.variacao, false, null);
   const creditos: Array<{ ticker: string; dado: boolean; valor: Fixo; c: Credito }> = [];
   for (const p of carteira.proventos ?? []) {
     const j = sessao(p.data_ex);
@@ -137,22 +141,29 @@ export function readEntradas(
     return p;
   };
   // The period's movements by session first (in the order read within one), then each ticker's in session order.
-  const porSessao: Array<Array<{ ticker: string; m: Movimento }> | undefined> = new Array(n);
+  const porSessao: Array<Movimento[] | undefined> = new Array(n);
   for (const b of brutos) {
-    const q = checked(b.q.m * pow10Number(eQ - b.q.e));
-    const m: Movimento = { sessao: b.sessao, q: b.venda ? -q : q, compra: 0, venda: 0, preco: b.p };
+    const qv = checked(b.qm * pow10Number(eQ - b.qe));
+    const m: Movimento = {
+      ticker: b.ticker,
+      sessao: b.sessao,
+      q: b.venda ? -qv : qv,
+      compra: 0,
+      venda: 0,
+      preco: b.p,
+    };
     if (b.p && b.sessao >= 0) {
       // price × quantity is exact below 2^53 (checked), then brought to the money's scale.
-      const bruto = checked(checked(b.q.m * b.p.m) * pow10Number(escala - b.q.e - b.p.e));
-      const custos = b.c ? checked(b.c.m * pow10Number(escala - b.c.e)) : 0;
+      const bruto = checked(checked(b.qm * b.p.m) * pow10Number(escala - b.qe - b.p.e));
+      const custos = b.ce >= 0 ? checked(b.cm * pow10Number(escala - b.ce)) : 0;
       if (b.venda) m.venda = checked(bruto - custos);
       else m.compra = checked(bruto + custos);
     }
     if (b.sessao < 0) posicao(b.ticker).abertura.push(m);
-    else (porSessao[b.sessao] ??= []).push({ ticker: b.ticker, m });
+    else (porSessao[b.sessao] ??= []).push(m);
   }
   for (const lista of porSessao)
-    if (lista) for (const x of lista) posicao(x.ticker).movimentos.push(x.m);
+    if (lista) for (const m of lista) posicao(m.ticker).movimentos.push(m);
   for (const { ticker, dado, valor, c } of creditos) {
     // A net amount is brought to the money's scale once that scale is known.
     if (dado) c.liquido = safeNumber(rescale(valor, escala));

@@ -51,14 +51,19 @@ export interface Exato {
 }
 
 export function parseExato(valor: Valor): Exato {
+  return parseExatoInto(valor, { m: 0, e: 0 });
+}
+
+/** parseExato into `out` (the reader of thousands of trades reuses one pair): `out`, or a pair of the general path. */
+export function parseExatoInto(valor: Valor, out: Exato): Exato {
   if (typeof valor === 'number') {
     // An integer (a quantity as the driver gives it) is its own digits.
-    if (Number.isInteger(valor) && valor <= LIMITE && valor >= -LIMITE)
-      return { m: valor + 0, e: 0 };
-  } else {
-    const rapido = scanExato(valor);
-    if (rapido) return rapido;
-  }
+    if (Number.isInteger(valor) && valor <= LIMITE && valor >= -LIMITE) {
+      out.m = valor + 0;
+      out.e = 0;
+      return out;
+    }
+  } else if (scanInto(valor, out)) return out;
   return parseExatoTexto(valor);
 }
 
@@ -69,6 +74,12 @@ export function parseExato(valor: Valor): Exato {
  * general path (the hot path of the book's thousands of prices spared a regular expression and two strings each).
  */
 export function scanExato(texto: string): Exato | null {
+  const out = { m: 0, e: 0 };
+  return scanInto(texto, out) ? out : null;
+}
+
+/** scanExato into `out`; false (and `out` unchanged): not a plain decimal text. */
+function scanInto(texto: string, out: Exato): boolean {
   const n = texto.length;
   let i = 0;
   const negativo = n > 0 && texto.charCodeAt(0) === 45; // '-'
@@ -80,14 +91,14 @@ export function scanExato(texto: string): Exato | null {
     if (c < 0 || c > 9) break;
     m = m * 10 + c;
   }
-  if (i === inicio) return null; // no integer digit ('.5', '', '-')
+  if (i === inicio) return false; // no integer digit ('.5', '', '-')
   let guardado = m;
   let e = 0;
   if (i < n) {
-    if (texto.charCodeAt(i) !== 46) return null; // not '.'
+    if (texto.charCodeAt(i) !== 46) return false; // not '.'
     for (let k = 1, j = i + 1; j < n; j++, k++) {
       const c = texto.charCodeAt(j) - 48;
-      if (c < 0 || c > 9) return null;
+      if (c < 0 || c > 9) return false;
       m = m * 10 + c;
       if (c !== 0) {
         guardado = m;
@@ -96,8 +107,10 @@ export function scanExato(texto: string): Exato | null {
     }
   }
   // m is the largest value met: below 2^53 every step was exact (and so is guardado).
-  if (!(m <= LIMITE)) return null;
-  return { m: negativo ? -guardado + 0 : guardado, e };
+  if (!(m <= LIMITE)) return false;
+  out.m = negativo ? -guardado + 0 : guardado;
+  out.e = e;
+  return true;
 }
 
 /** parseExato's general path: any text decimal.js reads, any number. */

@@ -10,9 +10,9 @@ const { checked, pow10Number } = fixo;
 
 /**
  * The money of a period, exact (docs/rentabilidade.md): per session the value held at the close (V), the buys (B),
- * the sales (S) and the cash events (D), and per ticker its result of each session. One walk over the sessions,
- * visiting only the tickers held or moved: O(sessions × tickers held + movements). Every amount is an integer
- * count of 10^-escala reais (fixo.ts).
+ * the sales (S) and the cash events (D), and per ticker its result of each session. Each ticker walked on its own
+ * over the sessions it is held or moved: O(sessions × tickers held + movements). Every amount is an integer count
+ * of 10^-escala reais (fixo.ts).
  */
 
 export interface ResultadoTicker {

@@ -154,11 +154,13 @@ function resumirTrace(events: TraceEvent[]): void {
 export async function terminarMedida(
   browser: Browser,
   cdp: CDPSession | undefined,
-): Promise<{ acima: number; maior: number }> {
+): Promise<{ acima: number; maior: number } | undefined> {
   const perfil = cdp
     ? ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile
     : undefined;
   const trace = await browser.stopTracing();
+  // Node reads no string over 512 MiB: a page that works that much more leaves its CPU view out.
+  if (trace.length > 400 * 2 ** 20) return undefined;
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   if (perfil && perfilDir) escreverPerfil(perfil, trace, events, perfilDir);
   return porCpu(events);

@@ -182,7 +182,9 @@ export default async function painelScroll(): Promise<void> {
     );
     console.log(
       `  by the main thread's CPU time (what the page costs, whatever else runs on the machine): ` +
-        `${cpu.acima} task(s) over ${LONG_TASK_MS} ms, the longest ${cpu.maior.toFixed(0)} ms`,
+        (cpu
+          ? `${cpu.acima} task(s) over ${LONG_TASK_MS} ms, the longest ${cpu.maior.toFixed(0)} ms`
+          : 'not read (a trace over 400 MiB)'),
     );
     if (porEntalhe.length > 0) falhou = true;
     const offsetLonga = await headerOffset(page);

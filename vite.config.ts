@@ -42,13 +42,21 @@ function precompress(): Plugin {
 }
 
 /**
- * Component tests that need a document of their own. The menu files share one since the setup gives each file the
- * pointer and focus state of a fresh document (tests/support/components-setup.ts), and the chart's module mock is
- * registered again by each file that mocks it (the charts import it when they open).
+ * Component tests that need a document of their own: the ones choosing from Ark's menus by keyboard (chooseInMenu,
+ * tests/support/menu.ts: in a document other files had used, the Exportar menus never took the focus) or clicking
+ * an item that is not a link, and the chart dialog's (in a used document it once found two rows' chart buttons).
+ * The files opening the top bar's menus, whose items are links, share one: the setup gives each file a fresh
+ * document's pointer and focus state.
  */
 const ISOLATED_COMPONENT_TESTS = [
+  'tests/src/components/exportar.test.tsx',
+  'tests/src/components/exportar-erros.test.tsx',
+  'tests/src/widgets/grafico/GraficoDialog.test.tsx',
   // Sair clicked in the user menu selects nothing in a document other files have used (the keyboard's Sair does).
   'tests/src/features/auth/login.test.tsx',
+  'tests/src/features/lotes/lotes.test.tsx',
+  'tests/src/features/ir/ir-mensal.test.tsx',
+  'tests/src/widgets/rentabilidade/rentabilidade-livro.test.tsx',
   // Not a menu: the picker's closing returns the focus to the body in a document other files have used.
   'tests/src/features/carteira/compra-teclado.test.tsx',
 ];

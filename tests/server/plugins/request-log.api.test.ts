@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { openMemoryDatabase, type Database } from '../../../server/db/client';
+import type { Database } from '../../../server/db/client';
 import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '../../support/test-db';
 
 /**
  * Issue 34, rough edge 19: the server's log at info has one line per request (Fastify's own logging wrote two:
@@ -14,7 +15,7 @@ describe('the request log', () => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
+    database = await createTestDatabase();
     app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent' }),
       database,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
@@ -14,7 +14,11 @@ export interface TestServer {
   database: Database;
   config: Config;
   url: string;
-  /** fetch against the real HTTP server; `token` adds the bearer header. */
+  /**
+   * A request through the whole server (routing, hooks, parsers, serialisation, the error handler) without a socket
+   * (Fastify's inject), answered as fetch answers; `token` adds the bearer header. A test whose subject is the
+   * transport (limits, compression, the socket's lifetime) uses `url` with fetch or a raw socket instead.
+   */
   request(
     path: string,
     init?: RequestInit & { token?: string | null; json?: unknown },
@@ -50,16 +54,25 @@ export async function startTestServer(
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
 
-  const request: TestServer['request'] = (path, init = {}) => {
+  const request: TestServer['request'] = async (path, init = {}) => {
     const { token, json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(url + path, {
+    // fetch's Request encodes the body (JSON, form data with its boundary) exactly as a socket would carry it.
+    const req = new Request(url + path, {
       ...rest,
       headers,
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
+    const payload = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: path,
+      headers: Object.fromEntries(req.headers),
+      ...(payload && { payload }),
+    });
+    return asResponse(res, req.method);
   };
 
   return {
@@ -78,4 +91,18 @@ export async function startTestServer(
       await database.close();
     },
   };
+}
+
+/** inject's answer as fetch's Response (headers repeated as fetch gives them; no body where HTTP has none). */
+function asResponse(res: LightMyRequestResponse, method: string): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) headers.append(name, one);
+  }
+  const empty = res.statusCode === 204 || res.statusCode === 304 || method === 'HEAD';
+  return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers,
+  });
 }

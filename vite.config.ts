@@ -74,6 +74,9 @@ export default defineConfig({
   build: {
     // Kept for error reports, never named to browsers; the server refuses to serve them (server/plugins/spa.ts).
     sourcemap: 'hidden',
+    // Vite's gzip of every chunk only to print sizes: seconds of each build (the e2e setup's too). The sizes that
+    // matter are checked by the bundle's budget test and `npm run bundle:report`.
+    reportCompressedSize: false,
     rolldownOptions: {
       output: {
         // React changes less often than the app: its own chunk stays cached across releases. Other libraries are

@@ -49,6 +49,30 @@ async function machineLock(): Promise<() => void> {
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The process of `npm start`'s group (`pgid`) that runs server/main.ts itself: of the ones naming it (tsx's command
+ * line and the server it starts), the one that is no other's parent.
+ */
+function serverPid(pgid: number): number | undefined {
+  const naming: Array<{ pid: number; ppid: number }> = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The fields after the command's name (in parentheses): state, ppid, pgrp.
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) !== pgid) continue;
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmd.some((arg) => arg.endsWith('server/main.ts'))) {
+        naming.push({ pid: Number(entry), ppid: Number(ppid) });
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return naming.find((p) => !naming.some((q) => q.ppid === p.pid))?.pid;
+}
+
 interface Started {
   baseUrl: string;
   adminPassword: string;
@@ -104,7 +128,9 @@ async function startServer(dataDir: string): Promise<Started> {
     baseUrl: `http://127.0.0.1:${port}`,
     adminPassword: /password: (\S+)/.exec(output)![1]!,
     async stop() {
-      process.kill(-child.pid!, 'SIGTERM');
+      // The server's own process, not the group: tsx's command line, between npm and the server, relays a signal and
+      // kills the server 30 ms later unless it has said it is stopping — on a busy machine, mid-checkpoint.
+      process.kill(serverPid(child.pid!) ?? -child.pid!, 'SIGTERM');
       // A clean stop finishes the request or reconciliation round in flight (one agent timeout) and checkpoints the
       // embedded database: seconds, more on a busy machine.
       const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);

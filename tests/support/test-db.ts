@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import { openDatabase, openMemoryDatabase, type Database } from '../../server/db/client';
+import { openDatabase, openMemoryDatabase, type Database, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
 import { queryRows } from '../../server/db/query';
 import { databaseUrl, waitUntilUnused, withAdmin } from './pg-admin';
 import { migratedDump } from './pglite-global-setup';
@@ -114,7 +116,13 @@ async function pgliteDatabase(): Promise<Database> {
     await shape;
   }
   const raw = database;
-  return reusable(raw, async (ok) => {
+  // A handle of its own over the same embedded database: the server keeps per-handle state (a Yahoo client with
+  // its address, change listeners, cache versions) that belongs to one app, as a handle does outside the tests.
+  const client = (raw.db as unknown as { $client: PGlite }).$client;
+  const own: Database = { ...raw, db: drizzle({ client, schema }) as unknown as Db };
+  return reusable(own, async (ok) => {
+    // The last app's notification listeners (the cache's versions) go with it.
+    await client.unlisten('cache_versions').catch(() => undefined);
     if (ok) freePglite.push(raw);
     else await raw.close();
   });

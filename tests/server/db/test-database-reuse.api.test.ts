@@ -20,11 +20,11 @@ async function contents(db: Awaited<ReturnType<typeof createTestDatabase>>['db']
   return out;
 }
 
-/** The database itself: the embedded one's object, PostgreSQL's database name. */
+/** The database itself: the embedded one's client (each file has a handle of its own), PostgreSQL's name. */
 async function identity(
   database: Awaited<ReturnType<typeof createTestDatabase>>,
 ): Promise<unknown> {
-  if (database.kind === 'pglite') return database.db;
+  if (database.kind === 'pglite') return (database.db as unknown as { $client: unknown }).$client;
   const [row] = await queryRows<{ name: string }>(
     database.db,
     sql`select current_database() as name`,

@@ -15,7 +15,8 @@ else
   logs=$(mktemp -d)
   trap 'rm -rf "$logs"' EXIT
 fi
-# bash's `time` of a subshell: its wall time and the CPU of everything it waited for.
+# bash's `time` of a subshell: its wall time and the CPU of everything it waited for (not of Chromium's processes,
+# which leave their parent: the e2e part's CPU is the test process's and the servers').
 TIMEFORMAT='wall %R s, CPU %U s user + %S s system'
 exec 3>&2
 { time bash tests/checks.sh >"$logs/checks" 2>&1; } 2>"$logs/checks.time" &
@@ -23,8 +24,9 @@ checks_pid=$!
 { time npx vitest run --project e2e --reporter=default --reporter=json \
   --outputFile.json="$logs/e2e.json" >"$logs/e2e" 2>&1; } 2>"$logs/e2e.time" &
 e2e_pid=$!
-{ time npx vitest run --project unit --project api-pglite --project api-postgres --project components \
-  --project components-isolated --reporter=default --reporter=json --outputFile.json="$logs/rest.json" 2>&3; } \
+# A subshell of its own: the main shell reaps the other parts as they end, and would count their CPU here.
+(time npx vitest run --project unit --project api-pglite --project api-postgres --project components \
+  --project components-isolated --reporter=default --reporter=json --outputFile.json="$logs/rest.json" 2>&3) \
   2>"$logs/rest.time"
 rest=$?
 wait "$e2e_pid"

@@ -87,7 +87,12 @@ const freePostgres: string[] = [];
  * copy of the template costs half a CPU-second on PGlite (and a file copy plus a forced drop on PostgreSQL); a reset
  * of the tables, a tenth of that.
  */
-function reusable(database: Database, release: (ok: boolean) => Promise<void>): Database {
+function reusable(
+  database: Database,
+  release: (ok: boolean) => Promise<void>,
+  /** The handle the reset goes through, when the file's own refuses calls once closed. */
+  resetVia: Database = database,
+): Database {
   let closed = false;
   return {
     ...database,
@@ -96,7 +101,7 @@ function reusable(database: Database, release: (ok: boolean) => Promise<void>): 
       closed = true;
       let ok = true;
       try {
-        await reset(database);
+        await reset(resetVia);
       } catch (err) {
         ok = false;
         console.warn('[test-db] reset failed, database dropped:', (err as Error).cause ?? err);
@@ -119,13 +124,36 @@ async function pgliteDatabase(): Promise<Database> {
   // A handle of its own over the same embedded database: the server keeps per-handle state (a Yahoo client with
   // its address, change listeners, cache versions) that belongs to one app, as a handle does outside the tests.
   const client = (raw.db as unknown as { $client: PGlite }).$client;
-  const own: Database = { ...raw, db: drizzle({ client, schema }) as unknown as Db };
-  return reusable(own, async (ok) => {
-    // The last app's notification listeners (the cache's versions) go with it.
-    await client.unlisten('cache_versions').catch(() => undefined);
-    if (ok) freePglite.push(raw);
-    else await raw.close();
+  // Once the file has closed it, its handle refuses every call, as a closed database would: a write its app left
+  // running (a promise nobody awaited) fails there instead of landing in the next file's database.
+  let closed = false;
+  const guarded = new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (closed) return () => Promise.reject(new Error('the test database is closed'));
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
   });
+  const own: Database = {
+    ...raw,
+    db: drizzle({ client: guarded, schema }) as unknown as Db,
+    close: () => {
+      closed = true;
+      return closing.close();
+    },
+  };
+  const closing = reusable(
+    own,
+    async (ok) => {
+      // The last app's notification listeners (the cache's versions) go with it.
+      await client.unlisten('cache_versions').catch(() => undefined);
+      if (ok) freePglite.push(raw);
+      else await raw.close();
+    },
+    raw,
+  );
+  return own;
 }
 
 async function learnShape(database: Database): Promise<Shape> {

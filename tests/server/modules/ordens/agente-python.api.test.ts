@@ -106,7 +106,8 @@ describe('MT5 orders through the Python agent', () => {
   });
 
   it('follows a leg filled in parts and records the whole quantity once', async () => {
-    await agent.emulation.configure({ partial_fills: true, fill_delay: 0.3 });
+    // Each part stays long enough for a poll every 50 ms to see it on a busy machine.
+    await agent.emulation.configure({ partial_fills: true, fill_delay: 1.0 });
     try {
       const compra = await groupOf(await buy([{ symbol: 'PETR4', quantidade: 400 }]));
       const { seen } = await until('compra', compra, (s) => s.executed_all);

@@ -379,7 +379,8 @@ describe('partial fills', () => {
     sim = new Mt5Simulator({
       host: '127.0.0.152',
       token: TOKEN,
-      fillDelayMs: 150,
+      // Each part stays long enough for a poll every 40 ms to see it on a busy machine.
+      fillDelayMs: 600,
       partialFills: true,
     });
     const { port } = await sim.listen(0);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config';
-import { DatabaseOpenError } from '../db/client';
+import { ConfigError, loadConfig } from '../config';
+import { DatabaseOpenError, openDatabase, type Database } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 
 /**
@@ -25,6 +25,12 @@ export const processIo: CommandIo = {
   },
   env: process.env,
 };
+
+/** The database the settings in `env` name (DATABASE_URL, else the embedded one in DATA_DIR), opened for `purpose`. */
+export function openCommandDatabase(env: NodeJS.ProcessEnv, purpose: string): Promise<Database> {
+  const config = loadConfig(env);
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose });
+}
 
 /**
  * A command's exit code. A bad setting, a locked data directory or a database that will not open are the user's

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
 import { CotahistError, parseCotahist, textosCotahist } from '../../lib/precos/cotahist';
 import { importCotacoes } from '../../lib/precos/importar-cotahist';
-import { exitCode, type CommandIo } from '../run';
+import { exitCode, openCommandDatabase, type CommandIo } from '../run';
 
 const USAGE = 'Usage: npm run prices:import -- FILE…   (official B3 COTAHIST files, .TXT or .ZIP)';
 
@@ -38,12 +36,7 @@ async function main(arquivos: string[], io: CommandIo): Promise<number> {
     io.err(`File not found: ${missing.join(', ')}\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig(io.env);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    purpose: 'prices:import',
-  });
+  const database = await openCommandDatabase(io.env, 'prices:import');
   let failures = 0;
   try {
     for (const arquivo of arquivos) {

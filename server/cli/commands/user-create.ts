@@ -1,7 +1,5 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
 import { EMAIL_USUARIO_PATTERN, PAPEIS, type Papel } from '../../../contract';
 import { setUserEmail } from '../../modules/alertas';
 import {
@@ -11,7 +9,7 @@ import {
   passwordProblem,
   upsertUser,
 } from '../../modules/auth';
-import { exitCode, type CommandIo } from '../run';
+import { exitCode, openCommandDatabase, type CommandIo } from '../run';
 
 const USAGE =
   'Usage: npm run user:create -- --username NAME [--role admin|operador|assessor|leitura] [--email ADDRESS]   ' +
@@ -73,12 +71,7 @@ async function main(argv: string[], io: CommandIo): Promise<number> {
     io.err(PASSWORD_PROBLEM_MESSAGE[problem]);
     return 2;
   }
-  const config = loadConfig(io.env);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    purpose: 'user:create',
-  });
+  const database = await openCommandDatabase(io.env, 'user:create');
   try {
     const { outcome, sessionsEnded } = await upsertUser(
       database.db,

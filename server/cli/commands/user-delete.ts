@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
 import { deleteUser, USERNAME_PATTERN } from '../../modules/auth';
-import { exitCode, type CommandIo } from '../run';
+import { exitCode, openCommandDatabase, type CommandIo } from '../run';
 
 const USAGE = 'Usage: npm run user:delete -- --username NAME';
 
@@ -18,12 +16,7 @@ async function main(argv: string[], io: CommandIo): Promise<number> {
     io.err(`A username of 1 to 150 letters, digits or _ . @ - is required.\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig(io.env);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    purpose: 'user:delete',
-  });
+  const database = await openCommandDatabase(io.env, 'user:delete');
   try {
     const deleted = await deleteUser(database.db, username);
     if (!deleted) {

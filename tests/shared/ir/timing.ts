@@ -5,6 +5,7 @@
  */
 import { apurarIr, anoIr, darfIr, mesIr } from '../../../shared/ir';
 import type { Classe, EntradaIr, EventoIr, OperacaoIr } from '../../../shared/ir';
+import { random as rng } from '../../support/random';
 
 const ATIVOS: ReadonlyArray<[string, Classe]> = [
   ['PETR4', 'acao'],
@@ -23,18 +24,6 @@ const ATIVOS: ReadonlyArray<[string, Classe]> = [
   ['KNRI11', 'fii'],
   ['AAPL34', 'bdr'],
 ];
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `n` trades over the 5 years before `ultimoAno` included: buys, sales of what is held, some day trades. */
 export function clienteSintetico(seed: number, n: number, ultimoAno = 2026): EntradaIr {

@@ -14,6 +14,7 @@ import * as dd from '../../../shared/rentabilidade/dd';
 import { parseExato, parseExatoTexto, scanExato } from '../../../shared/rentabilidade/fixo';
 import { reference, type Historia } from './referencia';
 import { sessoesDesde } from './mercado';
+import { random } from '../../support/random';
 
 /**
  * The engine's fast paths pinned to the slow, obvious ones on awkward values: the decimal texts read without a
@@ -113,17 +114,6 @@ describe('decimal texts read without a regular expression', () => {
 });
 
 describe('double-doubles updated in place', () => {
-  /** Deterministic random numbers (mulberry32). */
-  function random(seed: number) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const bits = (x: dd.DD) => [x.hi, x.lo];
   const same = (a: dd.DD, b: dd.DD) => {
     expect(Object.is(a.hi, b.hi) && Object.is(a.lo, b.lo), `${bits(a)} ≠ ${bits(b)}`).toBe(true);
@@ -187,36 +177,19 @@ function awkward(): Historia {
     h.fechamentos.push({ ticker: 'FRAC3', data, fechamento: (98.7654 - j * 0.0321).toFixed(4) });
   });
   const d = (j: number) => datas[j]!;
-  const c = (
-    ticker: string,
-    j: number,
-    quantidade: number | string,
-    preco: string,
-    custos?: string,
-  ) =>
-    h.negocios.push({
-      ticker,
-      data: d(j),
-      lado: 'compra',
-      quantidade,
-      preco,
-      ...(custos ? { custos } : {}),
-    });
-  const v = (
-    ticker: string,
-    j: number,
-    quantidade: number | string,
-    preco: string,
-    custos?: string,
-  ) =>
-    h.negocios.push({
-      ticker,
-      data: d(j),
-      lado: 'venda',
-      quantidade,
-      preco,
-      ...(custos ? { custos } : {}),
-    });
+  const negocio =
+    (lado: 'compra' | 'venda') =>
+    (ticker: string, j: number, quantidade: number | string, preco: string, custos?: string) =>
+      h.negocios.push({
+        ticker,
+        data: d(j),
+        lado,
+        quantidade,
+        preco,
+        ...(custos ? { custos } : {}),
+      });
+  const c = negocio('compra');
+  const v = negocio('venda');
   c('AAAA3', 1, 4_345_678, '0.0448', '17.31');
   c('BBBB4', 2, 300, '31.1700');
   c('FRAC3', 2, '1234.56789', '98.76543', '1.23');

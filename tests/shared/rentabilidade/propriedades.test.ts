@@ -9,18 +9,7 @@ import {
 } from '../../../shared/rentabilidade';
 import { reference, type Historia } from './referencia';
 import { sessoesDesde } from './mercado';
-
-/** Deterministic random numbers (mulberry32), so a failure names its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../support/random';
 
 const TICKERS = ['AAAA3', 'BBBB4', 'CCCC11'];
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../mocks/node';
@@ -77,10 +77,17 @@ describe('logout', () => {
     expect(queryClient.getQueryCache().getAll()).not.toEqual([]);
     const desktopBar = screen.getByRole('navigation', { name: 'Principal' });
     await user.click(within(desktopBar).getAllByRole('button', { name: 'carlos' })[0]!);
-    await screen.findByRole('menuitem', { name: 'Sair' });
+    const sair = await screen.findByRole('menuitem', { name: 'Sair' });
     // By keyboard: in jsdom every pointer event sits at (0, 0), and after the first menu of a file Ark's menu
-    // no longer highlights the item under the pointer, so a click would select nothing.
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    // no longer highlights the item under the pointer, so a click would select nothing. The menu takes focus a
+    // frame after it opens (later on a busy machine), and keys pressed before land on the trigger: wait for it,
+    // then move until Sair is the highlighted item.
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    for (let step = 0; step < 4 && !sair.hasAttribute('data-highlighted'); step += 1) {
+      await user.keyboard('{ArrowDown}');
+    }
+    expect(sair).toHaveAttribute('data-highlighted');
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { defaultSystem } from '@chakra-ui/react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setInteractionModality } from '@zag-js/focus-visible';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { takeContractViolations } from '../../mocks/contract';
@@ -9,6 +9,10 @@ import { seedScene } from '../src/scene';
 import { clearQueryClients } from './render';
 import { system } from '../../src/app/theme';
 import { conexao } from '../../src/lib/conexao';
+
+// findBy and waitFor wait for what a user would see; a second is too short on a busy 2-core machine (a screen's
+// first render there once took longer), and a longer wait costs nothing when the thing appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app's Chakra system registers only the recipes it uses (src/app/theme.ts); a component asking for one of
 // Chakra's recipes that is not registered renders unstyled without a word. Recorded here, failed after the test.

@@ -29,8 +29,9 @@ describe('a stop while requests are in flight', { timeout: 120_000 }, () => {
       database = await scratchDatabase(inject('pgUrl'), 'encerramento', USER);
       url = database.url;
     }
-    // Each answer of the agent takes a while: the validations are in flight when the signal comes.
-    sim = new Mt5Simulator({ host: HOST, token: TOKEN, behaviour: 'slow', slowMs: 1_500 });
+    // Each answer of the agent takes a while: the validations are in flight when the signal comes. Long enough for
+    // all 50 to reach it on a busy machine before the first answers, short of the server's 6 s drain.
+    sim = new Mt5Simulator({ host: HOST, token: TOKEN, behaviour: 'slow', slowMs: 3_000 });
     sim.terminal.setPrice('PETR4', 38);
     const simPort = (await sim.listen(0)).port;
     port = await freePort();

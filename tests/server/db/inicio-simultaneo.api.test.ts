@@ -19,7 +19,8 @@ describe.skipIf(!postgres)(
   'two instances starting together on an empty database',
   { timeout: 120_000 },
   () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'inicio-simultaneo-'));
+    // Only where the suite runs: a skipped suite's afterAll would not remove it.
+    const root = postgres ? fs.mkdtempSync(path.join(os.tmpdir(), 'inicio-simultaneo-')) : '';
     const name = `inicio_${crypto.randomBytes(4).toString('hex')}`;
     const running: ServerProcess[] = [];
 

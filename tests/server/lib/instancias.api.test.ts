@@ -20,7 +20,8 @@ const SHARED_AGENT_TOKEN = 'token-compartilhado-dos-agentes-0123456789';
 const OWN_AGENT_TOKEN = 'token-proprio-do-cliente-0123456789abcdef';
 
 describe.skipIf(!postgres)('instances sharing one PostgreSQL', { timeout: 180_000 }, () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'instancias-'));
+  // Only where the suite runs: a skipped suite's afterAll would not remove it.
+  const root = postgres ? fs.mkdtempSync(path.join(os.tmpdir(), 'instancias-')) : '';
   let database: ScratchDatabase;
   let url = '';
   let sim: Mt5Simulator;

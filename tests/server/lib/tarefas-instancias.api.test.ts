@@ -27,7 +27,8 @@ interface Status {
 }
 
 describe.skipIf(!postgres)('background tasks across two instances', { timeout: 180_000 }, () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tarefas-'));
+  // Only where the suite runs: a skipped suite's afterAll would not remove it.
+  const root = postgres ? fs.mkdtempSync(path.join(os.tmpdir(), 'tarefas-')) : '';
   let database: ScratchDatabase;
   let url = '';
   let fleet: SimFleet;

@@ -18,7 +18,8 @@ const USER = { username: 'operador', password: 'senha-de-teste-123' };
 const CLIENTES = 10;
 
 describe.skipIf(!postgres)('two instances following the same orders', { timeout: 120_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-'));
+  // Only where the suite runs: a skipped suite's afterAll would not remove it.
+  const dataDir = postgres ? fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-')) : '';
   let database: ScratchDatabase;
   let sim: Mt5Simulator;
   let proxy: HoldingProxy;

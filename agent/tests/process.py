@@ -26,7 +26,8 @@ class AgentProcess:
             stderr=subprocess.PIPE,
             text=True,
         )
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.proc.stderr is not None
@@ -73,4 +74,9 @@ class AgentProcess:
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.terminate()
-        return self.proc.wait(timeout=10)
+        code = self.proc.wait(timeout=10)
+        # The reader ends at the pipe's end once the process has gone; then the pipe is closed, not left to the GC.
+        self._reader.join(timeout=10)
+        assert self.proc.stderr is not None
+        self.proc.stderr.close()
+        return code

@@ -15,6 +15,8 @@ import {
 } from '../../contract';
 import { AppShell } from '../components/AppShell';
 import { ComPermissao } from '../components/SemPermissao';
+// Static: the shell's widgets/ordens already puts it in this chunk (a dynamic import split nothing).
+import { ordensQueries } from '../api/ordens';
 import { alertasSearch } from '../features/alertas/search';
 import { ABAS_CARTEIRA, type AbaCarteira } from '../features/carteira/abas';
 import { irMensalSearch } from '../features/ir/ir-mensal';
@@ -110,10 +112,7 @@ const routeTree = rootRoute.addChildren([
     ...child,
     path: '/ordens/$groupId',
     loader: ({ context: { queryClient }, params: { groupId } }) =>
-      preload(async () => {
-        const { ordensQueries } = await import('../api/ordens');
-        await queryClient.ensureQueryData(ordensQueries.detail(groupId));
-      }),
+      preload(() => queryClient.ensureQueryData(ordensQueries.detail(groupId))),
     component: lazyRouteComponent(() => import('../features/ordens/OrdemPage'), 'OrdemPage'),
   }),
   createRoute({

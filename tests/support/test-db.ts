@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, openMemoryDatabase, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
@@ -61,9 +63,9 @@ let shape: Promise<Shape> | undefined;
  * identities restarted, the migrations' own rows put back. The schema is the template's: no test changes it (DDL),
  * and a reset that fails throws, and the database is dropped instead of reused.
  */
-async function reset(database: Database): Promise<void> {
+async function reset(db: Db): Promise<void> {
   const { tables, seeded, sequences } = await shape!;
-  await database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate table ${tables.join(', ')} restart identity cascade`));
     // The truncation itself left a row per table in cache_versions (its triggers are ENABLE ALWAYS, migration
     // 0007): emptied again, its identity restarted.
@@ -101,7 +103,7 @@ function reusable(
       closed = true;
       let ok = true;
       try {
-        await reset(resetVia);
+        await reset(resetVia.db);
       } catch (err) {
         ok = false;
         console.warn('[test-db] reset failed, database dropped:', (err as Error).cause ?? err);
@@ -176,25 +178,46 @@ async function postgresDatabase(): Promise<Database> {
       admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
     );
   }
-  const database = await openDatabase({
-    databaseUrl: databaseUrl(adminUrl, name),
-    dataDir: '',
-    purpose: 'test',
-  });
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', purpose: 'test' });
   shape ??= learnShape(database);
   await shape;
   const own = name;
-  return reusable(database, async (ok) => {
-    await database.close();
-    if (ok) {
-      freePostgres.push(own);
-      return;
-    }
-    await withAdmin(adminUrl, async (admin) => {
-      await waitUntilUnused(admin, own);
-      await admin.query(`drop database if exists ${own} with (force)`);
-    });
-  });
+  let closed = false;
+  return {
+    ...database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // The file's pool ends first: a write its app left running (a promise nobody awaited) fails there instead of
+      // landing in the next file's database, as the embedded database's closed handle refuses it. The reset goes
+      // through a connection of its own.
+      await database.close();
+      if (await resetThrough(url)) {
+        freePostgres.push(own);
+        return;
+      }
+      await withAdmin(adminUrl, async (admin) => {
+        await waitUntilUnused(admin, own);
+        await admin.query(`drop database if exists ${own} with (force)`);
+      });
+    },
+  };
+}
+
+/** Resets a PostgreSQL database through one connection of its own; false (and why, logged) if that failed. */
+async function resetThrough(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await reset(drizzlePg({ client, schema }) as unknown as Db);
+    return true;
+  } catch (err) {
+    console.warn('[test-db] reset failed, database dropped:', (err as Error).cause ?? err);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -70,4 +70,22 @@ describe('a test database given to the next file', () => {
       await next.close();
     }
   });
+
+  it("refuses a write the last file's app left running, so that the next file never sees it", async () => {
+    const first = await createTestDatabase();
+    const firstIs = await identity(first);
+    await first.close();
+    // What an un-awaited promise of the closed app would do: it fails, and lands nowhere.
+    await expect(
+      first.db.execute(sql`insert into clientes (nome) values ('Tarde')`),
+    ).rejects.toThrow();
+
+    const next = await createTestDatabase();
+    try {
+      expect(await identity(next)).toBe(firstIs);
+      expect(await queryRows(next.db, sql`select nome from clientes`)).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
 });

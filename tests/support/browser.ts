@@ -47,6 +47,27 @@ export async function closePages(browser: Browser | undefined): Promise<void> {
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');
 
+/**
+ * What each page still open showed when a test failed (tests/e2e/falhas-setup.ts): a screenshot, its address and its
+ * text in test-results/e2e/falhas/, so that a failure seen once in CI can be read afterwards.
+ */
+export async function keepFailure(test: string): Promise<void> {
+  if (!shared) return;
+  const pages = (await shared).contexts().flatMap((context) => context.pages());
+  const dir = path.join(SCREENSHOT_DIR, 'falhas');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = test.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+  await Promise.all(
+    pages.map(async (page, i) => {
+      const file = path.join(dir, `${base}-${i + 1}`);
+      await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+      const text = await page.evaluate(() => document.body.innerText).catch(() => '');
+      fs.writeFileSync(`${file}.txt`, `${page.url()}\n\n${text}`);
+    }),
+  );
+  if (pages.length) console.warn(`[e2e] what the open pages showed: ${dir}/${base}-*`);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);

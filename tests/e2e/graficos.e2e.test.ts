@@ -76,8 +76,14 @@ describe("a position's price chart and the POSICIONADAS export", () => {
     expect(chunks.grafico(), 'the chart library before a chart opens').toBe(false);
     expect(chunks.planilha(), 'the spreadsheet library before an export').toBe(false);
 
-    // The chart of the first position: its ticker opens it.
-    const primeira = linhas.first();
+    // The chart of the first position with a target (its legend then names one): a position another journey bought
+    // in a lote or a rebalancing has none, and may come first. Its ticker opens it.
+    const colunas = await tabela.locator('thead th').allTextContents();
+    const toGain = colunas.findIndex((c) => c.startsWith('To Gain'));
+    expect(toGain).toBeGreaterThan(0);
+    const primeira = linhas
+      .filter({ has: page.locator(`td:nth-child(${toGain + 1})`).filter({ hasNotText: '—' }) })
+      .first();
     // The ticker as its chart button names it: a position bought in a lote shows a 'lote' link beside it.
     const ticker = (await primeira
       .getByRole('button', { name: /^Gráfico de / })

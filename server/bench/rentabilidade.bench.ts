@@ -6,6 +6,7 @@ import * as r from '../modules/rentabilidade/repository';
 import { withPostgres } from './databases';
 import { startBenchServer } from './server';
 import { LIMITE_RELATORIO_MS, measureRelatorio } from './relatorio-pdf';
+import { random } from './random';
 import { compare } from './stats';
 
 /**
@@ -30,18 +31,6 @@ function weekdays(de: string, ate: string): string[] {
     d.setUTCDate(d.getUTCDate() + 1);
   }
   return dias;
-}
-
-/** A small seeded generator: the same data at every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Rows as comma-separated columns, unnested server-side (a few parameters per thousands of rows). */

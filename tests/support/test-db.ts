@@ -101,14 +101,7 @@ function reusable(
     async close() {
       if (closed) return;
       closed = true;
-      let ok = true;
-      try {
-        await reset(resetVia.db);
-      } catch (err) {
-        ok = false;
-        console.warn('[test-db] reset failed, database dropped:', (err as Error).cause ?? err);
-      }
-      await release(ok);
+      await release(await resetLogged(() => reset(resetVia.db)));
     },
   };
 }
@@ -205,18 +198,27 @@ async function postgresDatabase(): Promise<Database> {
   };
 }
 
-/** Resets a PostgreSQL database through one connection of its own; false (and why, logged) if that failed. */
+/** Resets a PostgreSQL database through one connection of its own. */
 async function resetThrough(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   try {
-    await client.connect();
-    await reset(drizzlePg({ client, schema }) as unknown as Db);
+    return await resetLogged(async () => {
+      await client.connect();
+      await reset(drizzlePg({ client, schema }) as unknown as Db);
+    });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Whether a reset worked; if not, why is logged and the caller drops the database instead of reusing it. */
+async function resetLogged(run: () => Promise<void>): Promise<boolean> {
+  try {
+    await run();
     return true;
   } catch (err) {
     console.warn('[test-db] reset failed, database dropped:', (err as Error).cause ?? err);
     return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

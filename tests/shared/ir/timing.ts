@@ -5,7 +5,7 @@
  */
 import { apurarIr, anoIr, darfIr, mesIr } from '../../../shared/ir';
 import type { Classe, EntradaIr, EventoIr, OperacaoIr } from '../../../shared/ir';
-import { random as rng } from '../../support/random';
+import { random as rng } from '../../../server/bench/random';
 
 const ATIVOS: ReadonlyArray<[string, Classe]> = [
   ['PETR4', 'acao'],

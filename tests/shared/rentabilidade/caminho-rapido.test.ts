@@ -14,7 +14,7 @@ import * as dd from '../../../shared/rentabilidade/dd';
 import { parseExato, parseExatoTexto, scanExato } from '../../../shared/rentabilidade/fixo';
 import { reference, type Historia } from './referencia';
 import { sessoesDesde } from './mercado';
-import { random } from '../../support/random';
+import { random } from '../../../server/bench/random';
 
 /**
  * The engine's fast paths pinned to the slow, obvious ones on awkward values: the decimal texts read without a

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/rentabilidade';
 import { reference, type Historia } from './referencia';
 import { sessoesDesde } from './mercado';
-import { random } from '../../support/random';
+import { random } from '../../../server/bench/random';
 
 const TICKERS = ['AAAA3', 'BBBB4', 'CCCC11'];
 

@@ -1,22 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createColumnHelper } from '@tanstack/react-table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../../src/app/theme';
+import { columns, type Row } from './data-table-colunas';
 import { DataTable } from '../../../src/components/DataTable';
-
-/** The grid's rows that open a detail under them (the control panel's clients, each with its positions). */
-interface Row {
-  id: number;
-  nome: string;
-  valor: number;
-}
-const col = createColumnHelper<Row>();
-const columns = [
-  col.accessor('nome', { header: 'Nome' }),
-  col.accessor('valor', { header: 'Valor', meta: { numeric: true } }),
-];
 
 describe('DataTable, expandable rows', () => {
   const clientes = (n: number) =>

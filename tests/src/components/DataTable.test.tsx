@@ -4,18 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createColumnHelper } from '@tanstack/react-table';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../../src/app/theme';
+import { col, columns, type Row } from './data-table-colunas';
 import { DataTable, type InfiniteRows } from '../../../src/components/DataTable';
-
-interface Row {
-  id: number;
-  nome: string;
-  valor: number;
-}
-const col = createColumnHelper<Row>();
-const columns = [
-  col.accessor('nome', { header: 'Nome' }),
-  col.accessor('valor', { header: 'Valor', meta: { numeric: true } }),
-];
 
 const renderTable = (data: Row[]) =>
   render(

@@ -1,4 +1,4 @@
-/** Deterministic random numbers in [0, 1) (mulberry32): the same data at every run, so a failure names its seed. */
+/** Deterministic random numbers in [0, 1) (mulberry32): the same data at every run, benches and tests alike. */
 export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
